@@ -1,0 +1,117 @@
+/* cltranspose: out-of-place matrix transpose for any OpenCL 1.2+ device.
+ * This is the library's only public header. Every function returns a clt_status (negative values are
+ * OpenCL error codes passed through unchanged) and never prints; clt_last_error() keeps the detail. */
+#ifndef CLTRANSPOSE_H
+#define CLTRANSPOSE_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <stddef.h>
+
+#ifdef __APPLE__
+#include <OpenCL/opencl.h>
+#else
+#include <CL/cl.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Marks the public entry points; everything else in the shared library is hidden. */
+#if defined(CLT_BUILDING_LIBRARY) && (defined(__GNUC__) || defined(__clang__))
+#define CLT_API __attribute__((visibility("default")))
+#else
+#define CLT_API
+#endif
+
+#define CLT_VERSION_MAJOR 0
+#define CLT_VERSION_MINOR 1
+#define CLT_VERSION_PATCH 0
+
+typedef enum clt_status {   /* 0 = success; negative = an OpenCL error code passed through unchanged */
+  CLT_SUCCESS = 0,
+  CLT_INVALID_VALUE = 1,    /* bad descriptor: zero dims, bad elem_size, ld too small, size overflow, overlap, NULL */
+  CLT_INVALID_BUFFER,       /* NULL cl_mem, or a buffer smaller than the view the descriptor describes */
+  CLT_UNSUPPORTED,          /* the device cannot run what was asked */
+  CLT_BUILD_FAILED,         /* kernel compile failed; the build log is in clt_last_error() */
+  CLT_OUT_OF_HOST_MEMORY,
+  CLT_NO_DEVICE             /* clt_transpose_host found no OpenCL device */
+} clt_status;
+
+typedef enum clt_variant {
+  CLT_VARIANT_AUTO = 0,     /* the fastest this library knows for the device and shape */
+  CLT_VARIANT_NAIVE,        /* one element per work-item */
+  CLT_VARIANT_TILED,        /* local-memory tile with +1 padding against bank conflicts */
+  CLT_VARIANT_VECTOR,       /* 4-wide vector loads and stores (float4 for 4-byte elements) */
+  /* Not a transpose: copies each matrix's rows*cols elements unchanged with 16-byte vectors. It is the
+   * bandwidth ceiling that benchmarks divide by. Both views must be dense (default ld and stride). */
+  CLT_VARIANT_COPY = 64
+} clt_variant;
+
+typedef struct clt_desc {   /* zero means default for every field but rows, cols, elem_size */
+  size_t rows, cols;        /* the source is rows x cols, row-major; dst becomes cols x rows */
+  size_t elem_size;         /* bytes per element: 1, 2, 4, 8 or 16 (the library only moves bits) */
+  size_t batch;             /* number of matrices; 0 means 1 */
+  size_t src_offset, src_ld, src_stride; /* in elements; ld 0 = cols; stride 0 = rows * ld */
+  size_t dst_offset, dst_ld, dst_stride; /* in elements; ld 0 = rows; stride 0 = cols * ld */
+  clt_variant variant;
+} clt_desc;
+
+/* A plan is bound to one context+device and one descriptor; it is thread-safe to enqueue. */
+typedef struct clt_plan clt_plan;
+
+/* Creates *plan for desc on (context, device) and compiles its kernel (or takes it from the in-memory
+ * program cache). The plan retains context and device until clt_plan_destroy. On failure *plan is set
+ * to NULL and nothing is retained. */
+CLT_API clt_status clt_plan_create(clt_plan **plan, cl_context context, cl_device_id device, const clt_desc *desc);
+
+/* Enqueues the transpose of src into dst on queue (which must belong to the plan's context and device),
+ * like clEnqueueNDRangeKernel: it waits for event_wait_list and, if event is not NULL, returns in *event
+ * an event the caller must release. queue, src and dst are borrowed for the call only. The buffers are
+ * checked against the views before anything is enqueued: on error nothing is written. */
+CLT_API clt_status clt_plan_enqueue(clt_plan *plan, cl_command_queue queue, cl_mem src, cl_mem dst,
+                            cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+                            cl_event *event);
+
+/* Releases the plan and what it retained. NULL is allowed. */
+CLT_API void clt_plan_destroy(clt_plan *plan);
+
+/* One call: context and device come from the queue; plans and programs are cached inside the library
+ * (see clt_cache_clear). Arguments and result as clt_plan_enqueue. */
+CLT_API clt_status clt_transpose(cl_command_queue queue, const clt_desc *desc, cl_mem src, cl_mem dst,
+                         cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+                         cl_event *event);
+
+/* Host memory in and out on the default device: env CLT_DEVICE (substring of the device name) picks
+ * one, otherwise the first GPU, otherwise the first device of any kind (POCL on a machine with no GPU).
+ * Blocks until dst holds the result. src and dst must not overlap. */
+CLT_API clt_status clt_transpose_host(const clt_desc *desc, const void *src, void *dst);
+
+/* Names library and OpenCL codes alike ("CLT_INVALID_VALUE", "CL_OUT_OF_RESOURCES"); never NULL. */
+CLT_API const char *clt_status_string(clt_status status);
+
+/* This thread's detail of its last failure (build log included); "" if none. The string belongs to the
+ * library and stays valid until this thread's next call into it. */
+CLT_API const char *clt_last_error(void);
+
+/* Extensions beyond the base contract. */
+
+/* The variant and the kernel's -D build options the plan runs (after AUTO is resolved); the string
+ * belongs to the plan. Either output may be NULL. */
+CLT_API clt_status clt_plan_info(const clt_plan *plan, clt_variant *variant, const char **build_options);
+
+/* Releases every program, plan and device retained by the library's internal caches (clt_transpose's
+ * plans, compiled programs). Call it before releasing a context that clt_transpose or clt_transpose_host
+ * used if the context must really go away, or at exit to leave nothing behind. Thread-safe; plans
+ * created by clt_plan_create stay valid. */
+CLT_API void clt_cache_clear(void);
+
+/* The name of a variant ("auto", "naive", "tiled", "vector", "copy"), or NULL if unknown. */
+CLT_API const char *clt_variant_name(clt_variant variant);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CLTRANSPOSE_H */

@@ -1,0 +1,121 @@
+/* Private interfaces between the library's modules (status, validation, device info, tuning, program
+ * cache, plans). Nothing here is installed; the unit tests and fuzzers reach these functions through
+ * the static cltranspose_internal library. Every private symbol carries the clt__ prefix. */
+#ifndef CLT_INTERNAL_H
+#define CLT_INTERNAL_H
+
+#include "cltranspose.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CLT__PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CLT__PRINTF(f, a)
+#endif
+
+/* ---- status.c: thread-local error detail ---- */
+
+/* Records a formatted detail for clt_last_error() and returns status, so a failing path reads
+ * `return clt__fail(CLT_INVALID_VALUE, "rows is 0");`. */
+clt_status clt__fail(clt_status status, const char *fmt, ...) CLT__PRINTF(2, 3);
+/* As clt__fail, then appends text verbatim (a build log of any length). */
+clt_status clt__fail_with_text(clt_status status, const char *text, const char *fmt, ...) CLT__PRINTF(3, 4);
+/* Clears this thread's detail; every public entry point calls it first. */
+void clt__clear_error(void);
+
+/* ---- validate.c: pure descriptor checks, no device needed (fuzzed directly) ---- */
+
+/* A descriptor with every default resolved and every bound checked. Extents are the bytes from the
+ * start of the buffer up to and including the last element the view touches. */
+typedef struct clt__layout {
+  size_t rows, cols, elem_size, batch;
+  size_t src_offset, src_ld, src_stride;
+  size_t dst_offset, dst_ld, dst_stride;
+  size_t src_begin, src_end; /* byte range [begin, end) of the source view */
+  size_t dst_begin, dst_end; /* byte range [begin, end) of the destination view */
+  clt_variant variant;
+} clt__layout;
+
+/* Resolves defaults and checks desc: zero dims, element size, ld, strides, size_t overflow of every
+ * byte range, the variant. On failure returns CLT_INVALID_VALUE and writes a sentence to msg. Pure:
+ * touches nothing but *out and msg. */
+clt_status clt__layout_from_desc(const clt_desc *desc, clt__layout *out, char *msg, size_t msg_size);
+
+/* Whether byte ranges [a0, a1) and [b0, b1) intersect. */
+int clt__ranges_overlap(size_t a0, size_t a1, size_t b0, size_t b1);
+
+/* ---- device.c: what the kernels' shapes are chosen from ---- */
+
+typedef struct clt__device_info {
+  char name[256];
+  char vendor[256];
+  char driver[128];
+  char version[128];   /* CL_DEVICE_VERSION */
+  char platform[256];  /* platform name */
+  cl_device_type type;
+  cl_uint vendor_id;
+  cl_uint compute_units;
+  size_t max_wg_size;
+  size_t max_item_size[3];
+  cl_ulong local_mem_size;
+  int local_mem_is_global; /* CL_GLOBAL local memory (most CPU drivers): tiling buys nothing there */
+  cl_ulong max_alloc;
+  cl_uint base_align_bytes; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes */
+  size_t simd_width;        /* warp/wavefront width guess: 32 NVIDIA, 64 AMD, else 8/16/32 by type */
+} clt__device_info;
+
+/* Queries everything above; on a failed query returns its cl_int with a detail. */
+clt_status clt__device_query(cl_device_id device, clt__device_info *info);
+
+/* ---- tuning.c: from device and shape to kernel parameters ---- */
+
+typedef struct clt__config {
+  clt_variant variant; /* never AUTO */
+  const char *source;  /* kernel source name: "naive", "tiled", "vector", "copy" */
+  const char *kernel;  /* kernel function name inside it */
+  unsigned tile;       /* tile side in elements (tiled, vector) */
+  unsigned wg_x, wg_y; /* work-group shape */
+  unsigned vw;         /* elements per vector access (vector, copy) */
+  unsigned pad;        /* local-memory padding in elements (tiled) */
+  int src_aligned;     /* every vector load of the source is vw-element aligned */
+  int dst_aligned;     /* likewise for the stores */
+} clt__config;
+
+/* Picks the variant (resolving AUTO) and its parameters for the device and layout so that the
+ * work-group fits max_wg_size, max_item_size and local memory. Returns CLT_UNSUPPORTED if nothing
+ * fits. Pure: device queries come in through info, so tests can fake any device. */
+clt_status clt__choose_config(const clt__device_info *info, const clt__layout *layout, clt_variant requested,
+                              clt__config *out);
+
+/* Shrinks the work-group of cfg to fit a kernel-specific limit (CL_KERNEL_WORK_GROUP_SIZE) that can be
+ * below the device's. Returns 0 if cfg already fits, 1 if it was changed (rebuild), -1 if impossible. */
+int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg);
+
+/* Writes the -D build options for cfg and the element size into buf. Returns 0, or -1 if buf is too
+ * small. */
+int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size);
+
+/* Global and local NDRange sizes for cfg over layout; the kernels stride over what the grid leaves. */
+void clt__config_ndrange(const clt__config *cfg, const clt__layout *layout, const clt__device_info *info,
+                         size_t global[3], size_t local[3]);
+
+/* ---- program.c: compiled programs shared by every plan, per context+device+source+options ---- */
+
+/* Returns in *program a retained program built from the embedded source name with options, building it
+ * once however many threads ask at once. The caller releases *program. A failed build returns
+ * CLT_BUILD_FAILED with the log in clt_last_error() and is not cached. */
+clt_status clt__program_get(cl_context context, cl_device_id device, const char *source, const char *options,
+                            cl_program *program);
+/* Releases every cached program. */
+void clt__program_cache_clear(void);
+
+/* The embedded kernel source by name (generated from cl/ at build time); NULL if unknown. */
+const char *clt__kernel_source(const char *name, size_t *length);
+
+/* ---- plan.c / host.c caches ---- */
+void clt__plan_cache_clear(void);
+void clt__host_cache_clear(void);
+
+#endif /* CLT_INTERNAL_H */

@@ -1,0 +1,247 @@
+/* Kernel parameters: from a device's reported limits and a layout to a variant, tile, vector width and
+ * work-group shape, and from those to the -D build options and the NDRange. Pure functions of their
+ * inputs (the device comes in as a clt__device_info), so any device can be faked in the unit tests. */
+#include "clt_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* CUDA-derived drivers reject more than 65535 work-groups in y and z; the kernels stride over the rest. */
+#define CLT__MAX_GROUPS_YZ 65535u
+#define CLT__MAX_GROUPS_X 1048576u
+
+typedef struct type_names {
+  const char *t, *base; /* element type, and the scalar its vectors are built of */
+  unsigned base_per_elem;
+} type_names;
+
+static type_names names_for(size_t elem_size) {
+  switch (elem_size) {
+  case 1:
+    return (type_names){"uchar", "uchar", 1};
+  case 2:
+    return (type_names){"ushort", "ushort", 1};
+  case 4:
+    return (type_names){"uint", "uint", 1};
+  case 8:
+    return (type_names){"ulong", "ulong", 1};
+  default:
+    return (type_names){"uint4", "uint", 4};
+  }
+}
+
+static int is_pow2(size_t x) { return x && !(x & (x - 1)); }
+
+/* Largest vector of the element type OpenCL has: 16 components of the base scalar. */
+static unsigned max_vw(size_t elem_size) { return elem_size == 16 ? 4u : 16u; }
+
+static size_t local_bytes(const clt__config *c, size_t elem_size) {
+  switch (c->variant) {
+  case CLT_VARIANT_TILED:
+    return (size_t)c->tile * (c->tile + c->pad) * elem_size;
+  case CLT_VARIANT_VECTOR:
+    return (size_t)c->tile * c->tile * elem_size;
+  default:
+    return 0;
+  }
+}
+
+/* The XOR swizzle needs as many distinct unit slots as one bank cycle (128 bytes) holds units, capped
+ * by the units in a tile row. */
+static unsigned swizzle_mask(const clt__config *c, size_t elem_size) {
+  size_t unit = c->vw * elem_size;
+  size_t per_cycle = unit >= 128 ? 1 : 128 / unit;
+  size_t units = c->tile / c->vw;
+  return (unsigned)((per_cycle < units ? per_cycle : units) - 1);
+}
+
+static int fits(const clt__config *c, const clt__device_info *info, size_t elem_size) {
+  size_t wg = (size_t)c->wg_x * c->wg_y;
+  return wg >= 1 && wg <= info->max_wg_size && c->wg_x <= info->max_item_size[0] &&
+         c->wg_y <= info->max_item_size[1] && local_bytes(c, elem_size) <= info->local_mem_size;
+}
+
+/* Halves the work-group, then the tile, until cfg fits; 0 if it cannot. */
+static int shrink_to_fit(clt__config *c, const clt__device_info *info, size_t elem_size) {
+  while (!fits(c, info, elem_size)) {
+    if (c->wg_y > 1) {
+      c->wg_y /= 2;
+    } else if (c->variant == CLT_VARIANT_NAIVE || c->variant == CLT_VARIANT_COPY) {
+      if (c->wg_x <= 1)
+        return 0;
+      c->wg_x /= 2;
+    } else if (c->variant == CLT_VARIANT_TILED) {
+      if (c->tile <= 1)
+        return 0;
+      c->tile /= 2;
+      c->wg_x = c->tile;
+    } else { /* vector: a smaller tile first, then a narrower vector */
+      if (c->tile > c->vw) {
+        c->tile /= 2;
+      } else if (c->vw > 1) {
+        c->vw /= 2;
+        c->tile = c->vw;
+      } else {
+        return 0;
+      }
+      c->wg_x = c->tile / c->vw;
+    }
+  }
+  return 1;
+}
+
+static clt_variant resolve_auto(const clt__device_info *info, const clt__layout *l) {
+  (void)l;
+  /* CPU drivers put local memory in ordinary memory: staging through it only adds a copy, and a
+   * straight element loop over cache-sized tiles wins (measured on POCL, see bench/results). */
+  if (info->local_mem_is_global || (info->type & CL_DEVICE_TYPE_CPU))
+    return CLT_VARIANT_TILED;
+  return CLT_VARIANT_VECTOR;
+}
+
+clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l, clt_variant requested,
+                              clt__config *out) {
+  clt__config c;
+  memset(&c, 0, sizeof c);
+  c.variant = requested == CLT_VARIANT_AUTO ? resolve_auto(info, l) : requested;
+  size_t es = l->elem_size;
+  size_t simd = info->simd_width ? info->simd_width : 8;
+
+  switch (c.variant) {
+  case CLT_VARIANT_NAIVE:
+    c.source = "naive";
+    c.kernel = "clt_naive";
+    c.wg_x = (unsigned)(simd < 32 ? 32 : simd);
+    c.wg_y = 256 / c.wg_x ? 256 / c.wg_x : 1;
+    break;
+  case CLT_VARIANT_TILED:
+    c.source = "tiled";
+    c.kernel = "clt_tiled";
+    c.tile = 32;
+    c.wg_x = c.tile;
+    c.wg_y = 8;
+    c.pad = 1;
+    break;
+  case CLT_VARIANT_VECTOR:
+    c.source = "vector";
+    c.kernel = "clt_vector";
+    c.vw = 4;
+    c.tile = es == 1 ? 128 : es <= 4 ? 64 : 32;
+    c.wg_x = c.tile / c.vw;
+    c.wg_y = (unsigned)(256 / c.wg_x < c.wg_x ? 256 / c.wg_x : c.wg_x);
+    break;
+  case CLT_VARIANT_COPY:
+    c.source = "copy";
+    c.kernel = "clt_copy";
+    c.vw = (unsigned)(16 / es ? 16 / es : 1);
+    c.wg_x = 256;
+    c.wg_y = 1;
+    break;
+  default:
+    return clt__fail(CLT_INVALID_VALUE, "unknown variant %d", (int)requested);
+  }
+  if (!shrink_to_fit(&c, info, es))
+    return clt__fail(CLT_UNSUPPORTED,
+                     "no %s work-group fits the device (max work-group %zu, local memory %llu bytes)",
+                     clt_variant_name(c.variant), info->max_wg_size, (unsigned long long)info->local_mem_size);
+
+  if (c.variant == CLT_VARIANT_VECTOR) {
+    size_t vb = c.vw * es;
+    int base_ok = info->base_align_bytes >= vb;
+    c.src_aligned = base_ok && l->src_offset % c.vw == 0 && l->src_ld % c.vw == 0 &&
+                    (l->batch == 1 || l->src_stride % c.vw == 0);
+    c.dst_aligned = base_ok && l->dst_offset % c.vw == 0 && l->dst_ld % c.vw == 0 &&
+                    (l->batch == 1 || l->dst_stride % c.vw == 0);
+  } else if (c.variant == CLT_VARIANT_COPY) {
+    int base_ok = info->base_align_bytes >= 16;
+    c.src_aligned = c.dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
+  }
+  *out = c;
+  return CLT_SUCCESS;
+}
+
+int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg) {
+  if ((size_t)cfg->wg_x * cfg->wg_y <= kernel_max_wg)
+    return 0;
+  clt__device_info limit;
+  memset(&limit, 0, sizeof limit);
+  limit.max_wg_size = kernel_max_wg;
+  limit.max_item_size[0] = limit.max_item_size[1] = limit.max_item_size[2] = kernel_max_wg;
+  limit.local_mem_size = (cl_ulong)-1;
+  /* Element size only matters for local memory, which is unbounded here. */
+  return shrink_to_fit(cfg, &limit, 1) ? 1 : -1;
+}
+
+int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size) {
+  type_names tn = names_for(elem_size);
+  int n = snprintf(buf, buf_size, "-DT=%s -DELEM_SIZE=%zu", tn.t, elem_size);
+  size_t used = n > 0 ? (size_t)n : 0;
+  if (used >= buf_size)
+    return -1;
+  switch (cfg->variant) {
+  case CLT_VARIANT_TILED:
+    n = snprintf(buf + used, buf_size - used, " -DTILE=%u -DWG_Y=%u -DPAD=%u", cfg->tile, cfg->wg_y, cfg->pad);
+    break;
+  case CLT_VARIANT_VECTOR: {
+    unsigned lanes = cfg->vw * tn.base_per_elem; /* base scalars per vector */
+    if (!is_pow2(cfg->vw) || cfg->vw > max_vw(elem_size))
+      return -1;
+    if (lanes == 1)
+      n = snprintf(buf + used, buf_size - used, " -DTV=%s -DVLOADN=clt_vload1 -DVSTOREN=clt_vstore1", tn.base);
+    else
+      n = snprintf(buf + used, buf_size - used, " -DTV=%s%u -DVLOADN=vload%u -DVSTOREN=vstore%u", tn.base,
+                   lanes, lanes, lanes);
+    used += n > 0 ? (size_t)n : 0;
+    if (used >= buf_size)
+      return -1;
+    n = snprintf(buf + used, buf_size - used,
+                 " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_ALIGNED=%d -DDST_ALIGNED=%d", tn.base,
+                 cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size), cfg->src_aligned, cfg->dst_aligned);
+    break;
+  }
+  case CLT_VARIANT_COPY:
+    n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d", cfg->src_aligned && cfg->dst_aligned);
+    break;
+  default:
+    n = 0;
+    break;
+  }
+  used += n > 0 ? (size_t)n : 0;
+  return used < buf_size ? 0 : -1;
+}
+
+static size_t div_up(size_t a, size_t b) { return (a + b - 1) / b; }
+static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
+
+void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt__device_info *info,
+                         size_t global[3], size_t local[3]) {
+  size_t groups[3];
+  local[0] = cfg->wg_x;
+  local[1] = cfg->wg_y;
+  local[2] = 1;
+  switch (cfg->variant) {
+  case CLT_VARIANT_COPY: {
+    size_t units = div_up(l->rows * l->cols * l->batch * l->elem_size, 16);
+    /* Enough groups to fill every compute unit many times over; the loop covers the rest. */
+    size_t cap = (info->compute_units ? info->compute_units : 1) * 64;
+    groups[0] = min_sz(div_up(units, local[0]), cap);
+    groups[1] = groups[2] = 1;
+    break;
+  }
+  case CLT_VARIANT_NAIVE:
+    groups[0] = div_up(l->cols, local[0]);
+    groups[1] = div_up(l->rows, local[1]);
+    groups[2] = l->batch;
+    break;
+  default: /* tiled and vector: one group per tile */
+    groups[0] = div_up(l->cols, cfg->tile);
+    groups[1] = div_up(l->rows, cfg->tile);
+    groups[2] = l->batch;
+    break;
+  }
+  groups[0] = min_sz(groups[0], CLT__MAX_GROUPS_X);
+  groups[1] = min_sz(groups[1], CLT__MAX_GROUPS_YZ);
+  groups[2] = min_sz(groups[2], CLT__MAX_GROUPS_YZ);
+  for (int i = 0; i < 3; i++)
+    global[i] = groups[i] * local[i];
+}
