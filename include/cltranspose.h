@@ -108,6 +108,48 @@ CLT_API clt_status clt_plan_info(const clt_plan *plan, clt_variant *variant, con
  * created by clt_plan_create stay valid. */
 CLT_API void clt_cache_clear(void);
 
+/* Kernel knobs, for tuning. A zero field means "the library's choice" for that field. */
+typedef struct clt_tuning {
+  clt_variant variant;   /* AUTO = the library's choice */
+  unsigned tile;         /* tile side in elements (tiled, vector): a power of two */
+  unsigned vector_width; /* elements per vector access (vector): 1, 2, 4, 8 or 16 */
+  unsigned wg_y;         /* work-group height; its width follows from tile and vector width */
+  unsigned pad;          /* local-memory padding in elements per tile row (tiled) */
+} clt_tuning;
+
+/* The shape classes a tuning entry applies to (see clt_shape_class_of). */
+typedef enum clt_shape_class {
+  CLT_SHAPE_ALIGNED = 0, /* both sides a multiple of 4 elements, rows and cols > 256 */
+  CLT_SHAPE_ODD,         /* a side or leading dimension not a multiple of 4 */
+  CLT_SHAPE_SKINNY,      /* one side of at most 256 elements: skinny or wide */
+  CLT_SHAPE_BATCHED,     /* batch > 1 of matrices of at most 2^20 elements */
+  CLT_SHAPE_CLASS_COUNT
+} clt_shape_class;
+
+/* As clt_plan_create, with the knobs in tuning instead of the library's choice (NULL = the choice).
+ * Knobs that do not fit the device are shrunk until they do; clt_plan_tuning tells what was used. */
+CLT_API clt_status clt_plan_create_tuned(clt_plan **plan, cl_context context, cl_device_id device,
+                                         const clt_desc *desc, const clt_tuning *tuning);
+
+/* The knobs the plan runs with (after AUTO and shrinking are resolved). */
+CLT_API clt_status clt_plan_tuning(const clt_plan *plan, clt_tuning *tuning);
+
+/* The class of a descriptor (CLT_INVALID_VALUE for a bad one). */
+CLT_API clt_status clt_shape_class_of(const clt_desc *desc, clt_shape_class *shape_class);
+
+/* The name of a shape class ("aligned", "odd", "skinny", "batched"), or NULL if unknown. */
+CLT_API const char *clt_shape_class_name(clt_shape_class shape_class);
+
+/* Records tuning as the AUTO choice for (device, elem_size, shape_class) in the device's tuning file,
+ * keyed by platform, device name and driver version, in the cache directory: env CLT_CACHE_DIR, else
+ * $XDG_CACHE_HOME/cltranspose, else ~/.cache/cltranspose ("off" disables it). Plans created after the
+ * call use it. The file is replaced atomically. */
+CLT_API clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_shape_class shape_class,
+                                   const clt_tuning *tuning);
+
+/* The path of the device's tuning file (whether or not it exists) into buf. */
+CLT_API clt_status clt_tuning_file_path(cl_device_id device, char *buf, size_t buf_size);
+
 /* The name of a variant ("auto", "naive", "tiled", "vector", "copy"), or NULL if unknown. */
 CLT_API const char *clt_variant_name(clt_variant variant);
 

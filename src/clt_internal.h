@@ -89,6 +89,22 @@ typedef struct clt__config {
 clt_status clt__choose_config(const clt__device_info *info, const clt__layout *layout, clt_variant requested,
                               clt__config *out);
 
+/* A configuration from explicit knobs (zero fields take clt__choose_config's value), shrunk to fit. */
+clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layout *layout, const clt_tuning *t,
+                                   clt__config *out);
+/* The knobs of a configuration. */
+void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
+/* The tuning class of a layout. */
+clt_shape_class clt__shape_class(const clt__layout *layout);
+
+/* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */
+
+/* The knobs recorded for (device, elem_size, class): the device's tuning file first, then the table
+ * of winners measured for known devices. Returns 1 if found, 0 if not (use the heuristics). */
+int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape_class cls, clt_tuning *out);
+/* Forgets the tuning files read so far (they are read again on next use). */
+void clt__tuning_cache_clear(void);
+
 /* Shrinks the work-group of cfg to fit a kernel-specific limit (CL_KERNEL_WORK_GROUP_SIZE) that can be
  * below the device's. Returns 0 if cfg already fits, 1 if it was changed (rebuild), -1 if impossible. */
 int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg);
@@ -114,7 +130,9 @@ void clt__program_cache_clear(void);
 /* The embedded kernel source by name (generated from cl/ at build time); NULL if unknown. */
 const char *clt__kernel_source(const char *name, size_t *length);
 
-/* ---- plan.c / host.c caches ---- */
+/* ---- plan.c / host.c ---- */
+
+
 void clt__plan_cache_clear(void);
 void clt__host_cache_clear(void);
 

@@ -116,7 +116,21 @@ static void plan_free(clt_plan *p) {
   free(p);
 }
 
-clt_status clt_plan_create(clt_plan **plan, cl_context context, cl_device_id device, const clt_desc *desc) {
+/* The configuration: explicit knobs, else for AUTO the device's tuned knobs, else the heuristics. */
+static clt_status pick_config(const clt__device_info *info, const clt__layout *l, const clt_tuning *tuning,
+                              clt__config *cfg) {
+  if (tuning)
+    return clt__config_from_tuning(info, l, tuning, cfg);
+  clt_tuning tuned;
+  if (l->variant == CLT_VARIANT_AUTO && clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), &tuned) &&
+      clt__config_from_tuning(info, l, &tuned, cfg) == CLT_SUCCESS)
+    return CLT_SUCCESS;
+  clt__clear_error(); /* a stale tuning entry that no longer fits is not the caller's error */
+  return clt__choose_config(info, l, l->variant, cfg);
+}
+
+clt_status clt_plan_create_tuned(clt_plan **plan, cl_context context, cl_device_id device, const clt_desc *desc,
+                                 const clt_tuning *tuning) {
   clt__clear_error();
   if (!plan)
     return clt__fail(CLT_INVALID_VALUE, "plan (the output pointer) is NULL");
@@ -146,7 +160,7 @@ clt_status clt_plan_create(clt_plan **plan, cl_context context, cl_device_id dev
   p->context = context;
   p->device = device;
   p->layout = layout;
-  if ((st = clt__choose_config(&info, &layout, layout.variant, &p->cfg)) != CLT_SUCCESS)
+  if ((st = pick_config(&info, &layout, tuning, &p->cfg)) != CLT_SUCCESS)
     goto fail;
   if ((st = build_kernel(p, &info)) != CLT_SUCCESS)
     goto fail;
@@ -160,6 +174,10 @@ fail:
   return st;
 }
 
+clt_status clt_plan_create(clt_plan **plan, cl_context context, cl_device_id device, const clt_desc *desc) {
+  return clt_plan_create_tuned(plan, context, device, desc, NULL);
+}
+
 void clt_plan_destroy(clt_plan *plan) { plan_free(plan); }
 
 clt_status clt_plan_info(const clt_plan *plan, clt_variant *variant, const char **build_options) {
@@ -170,6 +188,27 @@ clt_status clt_plan_info(const clt_plan *plan, clt_variant *variant, const char 
     *variant = plan->cfg.variant;
   if (build_options)
     *build_options = plan->options;
+  return CLT_SUCCESS;
+}
+
+clt_status clt_plan_tuning(const clt_plan *plan, clt_tuning *tuning) {
+  clt__clear_error();
+  if (!plan || !tuning)
+    return clt__fail(CLT_INVALID_VALUE, "plan or tuning is NULL");
+  clt__config_to_tuning(&plan->cfg, tuning);
+  return CLT_SUCCESS;
+}
+
+clt_status clt_shape_class_of(const clt_desc *desc, clt_shape_class *shape_class) {
+  clt__clear_error();
+  clt__layout l;
+  char msg[256];
+  clt_status st = clt__layout_from_desc(desc, &l, msg, sizeof msg);
+  if (st != CLT_SUCCESS)
+    return clt__fail(st, "%s", msg);
+  if (!shape_class)
+    return clt__fail(CLT_INVALID_VALUE, "shape_class is NULL");
+  *shape_class = clt__shape_class(&l);
   return CLT_SUCCESS;
 }
 
@@ -403,4 +442,5 @@ void clt_cache_clear(void) {
   clt__plan_cache_clear();
   clt__program_cache_clear();
   clt__host_cache_clear();
+  clt__tuning_cache_clear();
 }

@@ -113,6 +113,11 @@ const char *clt_variant_name(clt_variant variant) {
   return NULL;
 }
 
+const char *clt_shape_class_name(clt_shape_class shape_class) {
+  static const char *const names[CLT_SHAPE_CLASS_COUNT] = {"aligned", "odd", "skinny", "batched"};
+  return (unsigned)shape_class < CLT_SHAPE_CLASS_COUNT ? names[shape_class] : NULL;
+}
+
 /* ---- per-thread detail ---- */
 
 typedef struct clt__error_buf {

