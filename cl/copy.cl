@@ -1,6 +1,8 @@
 /* The bandwidth ceiling: a copy of the same bytes a transpose moves, with 16-byte accesses on both
- * sides and a grid-stride loop. Every bench figure is a percentage of this kernel. The byte offsets
- * are 16-byte aligned when ALIGNED is 1; otherwise the kernel falls back to bytes. */
+ * sides. Every bench figure is a percentage of this kernel. The byte offsets are 16-byte aligned when
+ * ALIGNED is 1; otherwise the kernel falls back to bytes. CHUNK 0 interleaves work-items over the
+ * buffer (a grid-stride loop: coalesced on GPUs); CHUNK > 0 gives each work-item CHUNK consecutive
+ * 16-byte words, the sequential walk CPU caches and prefetchers want. */
 kernel void clt_copy(global const uchar *restrict src, global uchar *restrict dst, const ulong src_off,
                      const ulong dst_off, const ulong nbytes) {
   const ulong gid = get_global_id(0), gsize = get_global_size(0);
@@ -8,8 +10,14 @@ kernel void clt_copy(global const uchar *restrict src, global uchar *restrict ds
   global const uint4 *s = (global const uint4 *)(src + src_off);
   global uint4 *d = (global uint4 *)(dst + dst_off);
   const ulong n16 = nbytes / 16;
+#if CHUNK
+  const ulong end = (gid + 1) * CHUNK < n16 ? (gid + 1) * CHUNK : n16;
+  for (ulong i = gid * CHUNK; i < end; i++)
+    d[i] = s[i];
+#else
   for (ulong i = gid; i < n16; i += gsize)
     d[i] = s[i];
+#endif
   for (ulong i = n16 * 16 + gid; i < nbytes; i += gsize)
     dst[dst_off + i] = src[src_off + i];
 #else

@@ -3,8 +3,8 @@
  * vector to the work-item that stores it, through local memory; stores are VW-wide and coalesced too.
  * The local tile is addressed in vector units with an XOR swizzle instead of padding: the loads write
  * a column of units, the stores read a row, and the swizzle spreads both over distinct banks.
- * Tunables: TILE (tile side, elements), VW, WG_Y (WG_X is TILE / VW), SWZ_MASK, SRC_ALIGNED and
- * DST_ALIGNED (whether the interior vectors are VW-aligned so plain vector pointers can be used). */
+ * Tunables: TILE (tile side, elements), VW, WG_Y (WG_X is TILE / VW), SWZ_MASK, and SRC_MODE and
+ * DST_MODE (how each side reaches global memory, below). */
 #ifndef TILE
 #error "TILE must be defined"
 #endif
@@ -16,16 +16,23 @@ typedef union {
   T e[VW];
 } clt_vec;
 
+
 /* Vectors of one lane (VW 1 on a device with tiny limits) are plain scalars. */
 #define clt_vload1(i, p) ((p)[i])
 #define clt_vstore1(v, i, p) ((p)[i] = (v))
 
-#if SRC_ALIGNED
+/* How each side reaches global memory (SRC_MODE, DST_MODE):
+ *  0: vloadN/vstoreN, element-aligned (any device, any layout; drivers may split them into scalars);
+ *  1: vector pointers: every vector of the side is VW-aligned (offset, ld and stride multiples of VW);
+ *  2: aligned vectors around a misaligned row: a row whose start is m elements past a VW boundary is
+ *     read as aligned vectors and shifted by m in registers, and written as aligned vectors built by the
+ *     same shift plus scalar ends, so odd shapes and leading dimensions still move 16-byte words. */
+#if SRC_MODE == 1
 #define LOAD_ROW(p) (*(global const TV *)(p))
 #else
 #define LOAD_ROW(p) VLOADN(0, (global const BASE *)(p))
 #endif
-#if DST_ALIGNED
+#if DST_MODE == 1
 #define STORE_ROW(v, p) (*(global TV *)(p) = (v))
 #else
 #define STORE_ROW(v, p) VSTOREN((v), 0, (global BASE *)(p))
@@ -34,10 +41,31 @@ typedef union {
 /* Unit (c, b): source column c of the tile, row block b. */
 #define UNIT(c, b) ((c) * UNITS + ((b) ^ (((c) / VW) & SWZ_MASK)))
 
+/* Elements m .. m + VW - 1 of the 2*VW elements a:b, for 0 <= m < VW. Selects, not branches: m may
+ * differ between the rows work-items of one warp handle. */
+inline clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
+  clt_vec r;
+#pragma unroll
+  for (uint j = 0; j < VW; j++) {
+    T x = a.e[j];
+#pragma unroll
+    for (uint t = 1; t < VW; t++)
+      if (m == t)
+        x = j + t < VW ? a.e[(j + t) % VW] : b.e[(j + t) % VW];
+    r.e[j] = x;
+  }
+  return r;
+}
+
 kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT_TRANSPOSE_ARGS) {
   local TV lds[TILE * UNITS];
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
   const ulong tiles_r = (rows + TILE - 1) / TILE, tiles_c = (cols + TILE - 1) / TILE;
+#if SRC_MODE == 2
+  /* One past the last source element: the shifted loads read up to VW - 1 elements past a tile row,
+   * which must stay inside the view. */
+  const ulong src_lim = src_off + (batch - 1) * src_stride + (rows - 1) * src_ld + cols;
+#endif
 
   for (ulong b = get_group_id(2); b < batch; b += get_num_groups(2)) {
     global const T *s = src + src_off + b * src_stride;
@@ -45,16 +73,33 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
     for (ulong tr = get_group_id(1); tr < tiles_r; tr += get_num_groups(1)) {
       for (ulong tc = get_group_id(0); tc < tiles_c; tc += get_num_groups(0)) {
         const ulong r0 = tr * TILE, c0 = tc * TILE;
-        const int full = r0 + TILE <= rows && c0 + TILE <= cols; /* uniform across the group */
+        int full = r0 + TILE <= rows && c0 + TILE <= cols; /* uniform across the group */
+#if SRC_MODE == 2
+        const int full_src =
+            full && src_off + b * src_stride + (r0 + TILE - 1) * src_ld + c0 + TILE + VW <= src_lim;
+#else
+        const int full_src = full;
+#endif
 
         /* Load VW x VW blocks: rows r0 + blk*VW + k, columns c0 + lx*VW + j. */
         for (uint blk = ly; blk < UNITS; blk += WG_Y) {
           clt_vec row[VW], col[VW];
           const ulong r = r0 + (ulong)blk * VW, c = c0 + (ulong)lx * VW;
-          if (full) {
+          if (full_src) {
 #pragma unroll
-            for (uint k = 0; k < VW; k++)
+            for (uint k = 0; k < VW; k++) {
+#if SRC_MODE == 2
+              const ulong a = src_off + b * src_stride + (r + k) * src_ld + c;
+              const uint m = (uint)(a % VW);
+              global const TV *p = (global const TV *)(src + (a - m));
+              clt_vec lo, hi;
+              lo.v = p[0];
+              hi.v = p[1];
+              row[k] = clt_funnel(lo, hi, m);
+#else
               row[k].v = LOAD_ROW(s + (r + k) * src_ld + c);
+#endif
+            }
           } else {
 #pragma unroll
             for (uint k = 0; k < VW; k++)
@@ -78,7 +123,32 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
           out.v = lds[UNIT(cc, lx)];
           const ulong dr = c0 + cc, dc = r0 + (ulong)lx * VW;
           if (full) {
+#if DST_MODE == 2
+            /* The row segment starts m elements past a VW boundary: work-item lx writes the aligned
+             * vector that starts at segment position VW*(lx+1) - m, built from units lx and lx+1; the
+             * last work-item writes the two partial vectors at the ends element by element. */
+            const ulong a = dst_off + b * dst_stride + dr * dst_ld + r0;
+            const uint m = (uint)(a % VW);
+            global T *row_start = dst + a;
+            if (lx + 1 < UNITS) {
+              clt_vec nxt;
+              nxt.v = lds[UNIT(cc, lx + 1)];
+              clt_vec v = m ? clt_funnel(out, nxt, VW - m) : nxt;
+              *(global TV *)(row_start + VW * (lx + 1) - m) = v.v;
+            } else {
+              clt_vec first;
+              first.v = lds[UNIT(cc, 0)];
+#pragma unroll
+              for (uint j = 0; j < VW; j++) {
+                if (j + m < VW)
+                  row_start[j] = first.e[j]; /* head: positions 0 .. VW - m - 1 */
+                if (j >= VW - m)
+                  row_start[TILE - VW + j] = out.e[j]; /* tail: the last m positions */
+              }
+            }
+#else
             STORE_ROW(out.v, d + dr * dst_ld + dc);
+#endif
           } else if (dr < cols) {
 #pragma unroll
             for (uint k = 0; k < VW; k++)

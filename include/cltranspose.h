@@ -45,6 +45,7 @@ typedef enum clt_variant {
   CLT_VARIANT_NAIVE,        /* one element per work-item */
   CLT_VARIANT_TILED,        /* local-memory tile with +1 padding against bank conflicts */
   CLT_VARIANT_VECTOR,       /* 4-wide vector loads and stores (float4 for 4-byte elements) */
+  CLT_VARIANT_BLOCK,        /* each work-item transposes a vector block in registers, no local memory (CPUs) */
   /* Not a transpose: copies each matrix's rows*cols elements unchanged with 16-byte vectors. It is the
    * bandwidth ceiling that benchmarks divide by. Both views must be dense (default ld and stride). */
   CLT_VARIANT_COPY = 64
@@ -150,7 +151,7 @@ CLT_API clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_sh
 /* The path of the device's tuning file (whether or not it exists) into buf. */
 CLT_API clt_status clt_tuning_file_path(cl_device_id device, char *buf, size_t buf_size);
 
-/* The name of a variant ("auto", "naive", "tiled", "vector", "copy"), or NULL if unknown. */
+/* The name of a variant ("auto", "naive", "tiled", "vector", "block", "copy"), or NULL if unknown. */
 CLT_API const char *clt_variant_name(clt_variant variant);
 
 #ifdef __cplusplus

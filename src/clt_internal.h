@@ -73,14 +73,16 @@ clt_status clt__device_query(cl_device_id device, clt__device_info *info);
 
 typedef struct clt__config {
   clt_variant variant; /* never AUTO */
-  const char *source;  /* kernel source name: "naive", "tiled", "vector", "copy" */
+  const char *source;  /* kernel source name: "naive", "tiled", "vector", "block", "copy" */
   const char *kernel;  /* kernel function name inside it */
   unsigned tile;       /* tile side in elements (tiled, vector) */
   unsigned wg_x, wg_y; /* work-group shape */
-  unsigned vw;         /* elements per vector access (vector, copy) */
+  unsigned vw;         /* elements per vector access (vector, block, copy) */
+  unsigned chunk;      /* copy: consecutive 16-byte words per work-item (0 = interleaved) */
   unsigned pad;        /* local-memory padding in elements (tiled) */
   int src_aligned;     /* every vector load of the source is vw-element aligned */
   int dst_aligned;     /* likewise for the stores */
+  int shift_ok;        /* buffer bases are vw-aligned: misaligned rows may use shifted aligned vectors */
 } clt__config;
 
 /* Picks the variant (resolving AUTO) and its parameters for the device and layout so that the
@@ -135,5 +137,45 @@ const char *clt__kernel_source(const char *name, size_t *length);
 
 void clt__plan_cache_clear(void);
 void clt__host_cache_clear(void);
+
+/* ==== disk-cache section (program.c statistics, disk_cache.c) ====
+ * Compiled programs also persist on disk, so a new process loads a driver binary instead of compiling.
+ * Directory: env CLT_CACHE_DIR ("off" disables the disk cache), else $XDG_CACHE_HOME/cltranspose, else
+ * $HOME/.cache/cltranspose. Every failure falls back to a source build and leaves clt_last_error()
+ * alone; clt__disk_cache_reason() says what happened. */
+#include <stdint.h>
+
+/* Source builds and disk-binary loads that program.c has done since the process started, counted
+ * once per program that entered the in-memory cache. Either pointer may be NULL. */
+void clt__program_stats(unsigned *source_builds, unsigned *binary_loads);
+
+/* One file <dir>/<source>-<32 hex digits of key>.clbin = this header, then the binary. All integers are
+ * little-endian: bytes 0-7 magic "CLTPBIN\n", 8-11 format version, 12-15 header size, 16-31 the two
+ * 64-bit key hashes, 32-39 binary length, 40-47 clt__disk_cache_checksum of the binary. */
+#define CLT__DISK_CACHE_HEADER_SIZE 48u
+
+typedef struct clt__disk_entry {
+  uint64_t key[2]; /* two independent hashes of source, options, platform, device and driver */
+  char *dir;       /* NULL when the disk cache is off for this program */
+  char *path;
+} clt__disk_entry;
+
+/* Finds the directory and the key of one program; on any problem e->path stays NULL (disk cache off
+ * for it) and the reason is noted. texts/lengths are exactly what clCreateProgramWithSource gets. */
+void clt__disk_cache_begin(clt__disk_entry *e, cl_device_id device, const char *source_name, cl_uint count,
+                           const char *const *texts, const size_t *lengths, const char *options);
+/* A program built from e's file if it exists, passes every header check and the driver accepts it;
+ * else NULL. Never sets clt_last_error(). */
+cl_program clt__disk_cache_load(const clt__disk_entry *e, cl_context context, cl_device_id device,
+                                const char *options);
+/* Writes device's binary of the built program to e's file (temporary file + rename); errors are only
+ * noted. */
+void clt__disk_cache_store(const clt__disk_entry *e, cl_program program, cl_device_id device);
+void clt__disk_cache_end(clt__disk_entry *e);
+/* This thread's last disk-cache outcome ("loaded ...", "ignored ...: bad checksum; stored ..."). */
+const char *clt__disk_cache_reason(void);
+/* The 64-bit checksum of a file's binary (exposed so tests can forge files the driver must reject). */
+uint64_t clt__disk_cache_checksum(const void *data, size_t size);
+/* ==== end of disk-cache section ==== */
 
 #endif /* CLT_INTERNAL_H */

@@ -107,6 +107,8 @@ const char *clt_variant_name(clt_variant variant) {
     return "tiled";
   case CLT_VARIANT_VECTOR:
     return "vector";
+  case CLT_VARIANT_BLOCK:
+    return "block";
   case CLT_VARIANT_COPY:
     return "copy";
   }

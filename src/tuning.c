@@ -66,7 +66,7 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, size_t el
   while (!fits(c, info, elem_size)) {
     if (c->wg_y > 1) {
       c->wg_y /= 2;
-    } else if (c->variant == CLT_VARIANT_NAIVE || c->variant == CLT_VARIANT_COPY) {
+    } else if (c->variant == CLT_VARIANT_NAIVE || c->variant == CLT_VARIANT_COPY || c->variant == CLT_VARIANT_BLOCK) {
       if (c->wg_x <= 1)
         return 0;
       c->wg_x /= 2;
@@ -92,9 +92,10 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, size_t el
 
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  c->src_aligned = c->dst_aligned = 0;
+  c->src_aligned = c->dst_aligned = c->shift_ok = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
+    c->shift_ok = base_ok;
     c->src_aligned = base_ok && l->src_offset % c->vw == 0 && l->src_ld % c->vw == 0 &&
                      (l->batch == 1 || l->src_stride % c->vw == 0);
     c->dst_aligned = base_ok && l->dst_offset % c->vw == 0 && l->dst_ld % c->vw == 0 &&
@@ -110,7 +111,7 @@ static clt_variant resolve_auto(const clt__device_info *info, const clt__layout 
   /* CPU drivers put local memory in ordinary memory: staging through it only adds a copy, and a
    * straight element loop over cache-sized tiles wins (measured on POCL, see bench/results). */
   if (info->local_mem_is_global || (info->type & CL_DEVICE_TYPE_CPU))
-    return CLT_VARIANT_TILED;
+    return CLT_VARIANT_BLOCK;
   return CLT_VARIANT_VECTOR;
 }
 
@@ -145,12 +146,21 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     c.wg_x = c.tile / c.vw;
     c.wg_y = (unsigned)(256 / c.wg_x < c.wg_x ? 256 / c.wg_x : c.wg_x);
     break;
+  case CLT_VARIANT_BLOCK:
+    c.source = "block";
+    c.kernel = "clt_block";
+    c.vw = es == 16 ? 4 : es == 8 ? 8 : 16;
+    c.wg_x = 16;
+    c.wg_y = 4;
+    break;
   case CLT_VARIANT_COPY:
     c.source = "copy";
     c.kernel = "clt_copy";
     c.vw = (unsigned)(16 / es ? 16 / es : 1);
     c.wg_x = 256;
     c.wg_y = 1;
+    /* CPUs stream best when each work-item walks its own run of memory; GPUs want neighbours adjacent. */
+    c.chunk = (info->type & CL_DEVICE_TYPE_GPU) ? 0 : 64;
     break;
   default:
     return clt__fail(CLT_INVALID_VALUE, "unknown variant %d", (int)requested);
@@ -174,7 +184,7 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
   clt_status st = clt__choose_config(info, l, v, &c);
   if (st != CLT_SUCCESS)
     return st;
-  if (t->vector_width && c.variant == CLT_VARIANT_VECTOR) {
+  if (t->vector_width && (c.variant == CLT_VARIANT_VECTOR || c.variant == CLT_VARIANT_BLOCK)) {
     if (!is_pow2(t->vector_width) || t->vector_width > max_vw(l->elem_size))
       return clt__fail(CLT_INVALID_VALUE, "vector_width %u is not a power of two up to %u", t->vector_width,
                        max_vw(l->elem_size));
@@ -230,6 +240,9 @@ int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg) {
   return shrink_to_fit(cfg, &limit, 1) ? 1 : -1;
 }
 
+/* The vector kernel's SRC_MODE / DST_MODE (cl/vector.cl): 1 aligned, 2 shifted, 0 element-wise. */
+static int access_mode(int aligned, int shift_ok) { return aligned ? 1 : shift_ok ? 2 : 0; }
+
 int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size) {
   type_names tn = names_for(elem_size);
   int n = snprintf(buf, buf_size, "-DT=%s -DELEM_SIZE=%zu", tn.t, elem_size);
@@ -240,7 +253,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
   case CLT_VARIANT_TILED:
     n = snprintf(buf + used, buf_size - used, " -DTILE=%u -DWG_Y=%u -DPAD=%u", cfg->tile, cfg->wg_y, cfg->pad);
     break;
-  case CLT_VARIANT_VECTOR: {
+  case CLT_VARIANT_VECTOR:
+  case CLT_VARIANT_BLOCK: {
     unsigned lanes = cfg->vw * tn.base_per_elem; /* base scalars per vector */
     if (!is_pow2(cfg->vw) || cfg->vw > max_vw(elem_size))
       return -1;
@@ -252,13 +266,19 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     used += n > 0 ? (size_t)n : 0;
     if (used >= buf_size)
       return -1;
+    if (cfg->variant == CLT_VARIANT_BLOCK) {
+      n = snprintf(buf + used, buf_size - used, " -DBASE=%s -DVW=%u", tn.base, cfg->vw);
+      break;
+    }
     n = snprintf(buf + used, buf_size - used,
-                 " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_ALIGNED=%d -DDST_ALIGNED=%d", tn.base,
-                 cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size), cfg->src_aligned, cfg->dst_aligned);
+                 " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d", tn.base, cfg->vw,
+                 cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size), access_mode(cfg->src_aligned, cfg->shift_ok),
+                 access_mode(cfg->dst_aligned, cfg->shift_ok));
     break;
   }
   case CLT_VARIANT_COPY:
-    n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d", cfg->src_aligned && cfg->dst_aligned);
+    n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d -DCHUNK=%u", cfg->src_aligned && cfg->dst_aligned,
+                 cfg->chunk);
     break;
   default:
     n = 0;
@@ -282,10 +302,15 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
     size_t units = div_up(l->rows * l->cols * l->batch * l->elem_size, 16);
     /* Enough groups to fill every compute unit many times over; the loop covers the rest. */
     size_t cap = (info->compute_units ? info->compute_units : 1) * 64;
-    groups[0] = min_sz(div_up(units, local[0]), cap);
+    groups[0] = cfg->chunk ? div_up(div_up(units, cfg->chunk), local[0]) : min_sz(div_up(units, local[0]), cap);
     groups[1] = groups[2] = 1;
     break;
   }
+  case CLT_VARIANT_BLOCK:
+    groups[0] = div_up(div_up(l->cols, cfg->vw), local[0]);
+    groups[1] = div_up(div_up(l->rows, cfg->vw), local[1]);
+    groups[2] = l->batch;
+    break;
   case CLT_VARIANT_NAIVE:
     groups[0] = div_up(l->cols, local[0]);
     groups[1] = div_up(l->rows, local[1]);

@@ -93,11 +93,9 @@ static int file_path(const clt__device_info *info, char *buf, size_t size) {
   return n > 0 && (size_t)n < size;
 }
 
-static const char *const variant_names[] = {"auto", "naive", "tiled", "vector"};
-
 static int parse_variant(const char *s, clt_variant *v) {
-  for (int i = 0; i < 4; i++)
-    if (strcmp(s, variant_names[i]) == 0) {
+  for (int i = CLT_VARIANT_AUTO; i <= CLT_VARIANT_BLOCK; i++)
+    if (strcmp(s, clt_variant_name((clt_variant)i)) == 0) {
       *v = (clt_variant)i;
       return 1;
     }
@@ -208,7 +206,7 @@ static int write_file(const tuning_file *f, const clt__device_info *info) {
       if (f->have[s][c]) {
         const clt_tuning *t = &f->t[s][c];
         fprintf(fp, "%u %s %s %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
-                variant_names[t->variant], t->tile, t->vector_width, t->wg_y, t->pad);
+                clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad);
       }
   int ok = fflush(fp) == 0;
   ok = fclose(fp) == 0 && ok;
@@ -236,7 +234,7 @@ clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_shape_clas
   clt__clear_error();
   int slot = elem_slot(elem_size);
   if (!device || !tuning || slot < 0 || (unsigned)shape_class >= CLT_SHAPE_CLASS_COUNT ||
-      (unsigned)tuning->variant > CLT_VARIANT_VECTOR)
+      (unsigned)tuning->variant > CLT_VARIANT_BLOCK)
     return clt__fail(CLT_INVALID_VALUE, "bad device, element size, shape class or tuning");
   clt__device_info info;
   char path[4200];

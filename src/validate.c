@@ -33,6 +33,7 @@ static int variant_known(clt_variant v) {
   case CLT_VARIANT_NAIVE:
   case CLT_VARIANT_TILED:
   case CLT_VARIANT_VECTOR:
+  case CLT_VARIANT_BLOCK:
   case CLT_VARIANT_COPY:
     return 1;
   }
