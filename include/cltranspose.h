@@ -114,8 +114,9 @@ typedef struct clt_tuning {
   clt_variant variant;   /* AUTO = the library's choice */
   unsigned tile;         /* tile side in elements (tiled, vector): a power of two */
   unsigned vector_width; /* elements per vector access (vector): 1, 2, 4, 8 or 16 */
-  unsigned wg_y;         /* work-group height; its width follows from tile and vector width */
+  unsigned wg_y;         /* work-group height */
   unsigned pad;          /* local-memory padding in elements per tile row (tiled) */
+  unsigned wg_x;         /* work-group width (naive, block); tiled and vector derive it from tile */
 } clt_tuning;
 
 /* The shape classes a tuning entry applies to (see clt_shape_class_of). */

@@ -140,9 +140,9 @@ void clt__host_cache_clear(void);
 
 /* ==== disk-cache section (program.c statistics, disk_cache.c) ====
  * Compiled programs also persist on disk, so a new process loads a driver binary instead of compiling.
- * Directory: env CLT_CACHE_DIR ("off" disables the disk cache), else $XDG_CACHE_HOME/cltranspose, else
- * $HOME/.cache/cltranspose. Every failure falls back to a source build and leaves clt_last_error()
- * alone; clt__disk_cache_reason() says what happened. */
+ * Directory: env CLT_CACHE_DIR ("off" disables the disk cache; empty counts as unset), else an absolute
+ * $XDG_CACHE_HOME/cltranspose, else $HOME/.cache/cltranspose. Every failure falls back to a source
+ * build and leaves clt_last_error() alone; clt__disk_cache_reason() says what happened. */
 #include <stdint.h>
 
 /* Source builds and disk-binary loads that program.c has done since the process started, counted
@@ -176,6 +176,10 @@ void clt__disk_cache_end(clt__disk_entry *e);
 const char *clt__disk_cache_reason(void);
 /* The 64-bit checksum of a file's binary (exposed so tests can forge files the driver must reject). */
 uint64_t clt__disk_cache_checksum(const void *data, size_t size);
+/* The cache directory (CLT_CACHE_DIR, else $XDG_CACHE_HOME/cltranspose, else ~/.cache/cltranspose),
+ * malloc'ed, or NULL when off or unknown; and mkdir -p with mode 0700 (0 on success). */
+char *clt__cache_dir(void);
+int clt__make_dirs(const char *dir);
 /* ==== end of disk-cache section ==== */
 
 #endif /* CLT_INTERNAL_H */

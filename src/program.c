@@ -1,6 +1,7 @@
 /* The program cache: one compiled cl_program per (context, device, kernel source, build options),
  * shared by every plan in the process. A program is built once even when many threads ask for it at
- * the same moment: the first inserts a "building" entry and the others wait on a condition variable. */
+ * the same moment: the first inserts a "building" entry and the others wait on a condition variable.
+ * A miss here first tries the on-disk binary cache (disk_cache.c), and a source build refills it. */
 #define _POSIX_C_SOURCE 200809L
 #include "clt_internal.h"
 
@@ -20,6 +21,8 @@ typedef struct clt__program_entry {
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cache_built = PTHREAD_COND_INITIALIZER;
 static clt__program_entry *cache_head;
+/* What filled the cache, for tests that must tell a binary load from a compile without timing. */
+static unsigned stat_source_builds, stat_binary_loads;
 
 static clt__program_entry *find(cl_context ctx, cl_device_id dev, const char *source, const char *options) {
   for (clt__program_entry *e = cache_head; e; e = e->next)
@@ -36,16 +39,9 @@ static void unlink_entry(clt__program_entry *entry) {
     }
 }
 
-/* Builds source with options; on failure returns the status with the build log as the detail. */
-static clt_status build(cl_context ctx, cl_device_id dev, const char *source, const char *options,
-                        cl_program *out) {
-  size_t common_len = 0, body_len = 0;
-  const char *common = clt__kernel_source("common", &common_len);
-  const char *body = clt__kernel_source(source, &body_len);
-  if (!common || !body)
-    return clt__fail(CLT_UNSUPPORTED, "no embedded kernel source named \"%s\"", source);
-  const char *texts[2] = {common, body};
-  size_t lengths[2] = {common_len, body_len};
+/* Builds texts with options; on failure returns the status with the build log as the detail. */
+static clt_status build_from_source(cl_context ctx, cl_device_id dev, const char *source, const char **texts,
+                                    const size_t *lengths, const char *options, cl_program *out) {
   cl_int err;
   cl_program prog = clCreateProgramWithSource(ctx, 2, texts, lengths, &err);
   if (err != CL_SUCCESS)
@@ -75,6 +71,31 @@ static clt_status build(cl_context ctx, cl_device_id dev, const char *source, co
                       source, options, clt_status_string((clt_status)err));
   free(log);
   clReleaseProgram(prog);
+  return st;
+}
+
+/* The program from the disk cache if it holds a good binary, else from source (refilling the disk cache).
+ * *from_binary tells which. Disk trouble never fails the build nor touches clt_last_error(). */
+static clt_status build(cl_context ctx, cl_device_id dev, const char *source, const char *options,
+                        cl_program *out, int *from_binary) {
+  size_t common_len = 0, body_len = 0;
+  const char *common = clt__kernel_source("common", &common_len);
+  const char *body = clt__kernel_source(source, &body_len);
+  *from_binary = 0;
+  if (!common || !body)
+    return clt__fail(CLT_UNSUPPORTED, "no embedded kernel source named \"%s\"", source);
+  const char *texts[2] = {common, body};
+  size_t lengths[2] = {common_len, body_len};
+
+  clt__disk_entry disk;
+  clt__disk_cache_begin(&disk, dev, source, 2, texts, lengths, options);
+  clt_status st = CLT_SUCCESS;
+  *out = clt__disk_cache_load(&disk, ctx, dev, options);
+  if (*out)
+    *from_binary = 1;
+  else if ((st = build_from_source(ctx, dev, source, texts, lengths, options, out)) == CLT_SUCCESS)
+    clt__disk_cache_store(&disk, *out, dev); /* also replaces a file the driver rejected */
+  clt__disk_cache_end(&disk);
   return st;
 }
 
@@ -112,10 +133,15 @@ clt_status clt__program_get(cl_context ctx, cl_device_id dev, const char *source
   pthread_mutex_unlock(&cache_lock);
 
   cl_program built = NULL;
-  clt_status st = build(ctx, dev, source, options, &built);
+  int from_binary = 0;
+  clt_status st = build(ctx, dev, source, options, &built, &from_binary);
 
   pthread_mutex_lock(&cache_lock);
   if (st == CLT_SUCCESS) {
+    if (from_binary)
+      stat_binary_loads++;
+    else
+      stat_source_builds++;
     entry->program = built;
     clRetainProgram(built);
     *program = built;
@@ -143,5 +169,14 @@ void clt__program_cache_clear(void) {
     free(e->options);
     free(e);
   }
+  pthread_mutex_unlock(&cache_lock);
+}
+
+void clt__program_stats(unsigned *source_builds, unsigned *binary_loads) {
+  pthread_mutex_lock(&cache_lock);
+  if (source_builds)
+    *source_builds = stat_source_builds;
+  if (binary_loads)
+    *binary_loads = stat_binary_loads;
   pthread_mutex_unlock(&cache_lock);
 }

@@ -170,6 +170,7 @@ static size_t clt__error_reserve(clt__error_buf *buf, size_t need) {
   return buf->capacity;
 }
 
+static void clt__set_detail(const char *text, const char *fmt, va_list ap) CLT__PRINTF(2, 0);
 static void clt__set_detail(const char *text, const char *fmt, va_list ap) {
   clt__error_buf *buf = clt__error_buf_get(1);
   if (!buf)

@@ -199,6 +199,8 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     c.wg_x = c.tile;
   else if (c.variant == CLT_VARIANT_VECTOR)
     c.wg_x = c.tile / c.vw;
+  else if (t->wg_x && (c.variant == CLT_VARIANT_NAIVE || c.variant == CLT_VARIANT_BLOCK))
+    c.wg_x = t->wg_x;
   if (t->wg_y)
     c.wg_y = t->wg_y;
   if (t->pad && c.variant == CLT_VARIANT_TILED)
@@ -216,6 +218,7 @@ void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t) {
   t->vector_width = cfg->vw;
   t->wg_y = cfg->wg_y;
   t->pad = cfg->pad;
+  t->wg_x = cfg->wg_x;
 }
 
 clt_shape_class clt__shape_class(const clt__layout *l) {

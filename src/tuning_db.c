@@ -4,12 +4,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clt_internal.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define CLT__ELEM_SLOTS 5 /* element sizes 1, 2, 4, 8, 16 */
@@ -24,7 +22,7 @@ typedef struct builtin_entry {
 } builtin_entry;
 
 static const builtin_entry builtin[] = {
-    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0}}, /* end */
+    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0}}, /* end */
 };
 
 typedef struct tuning_file {
@@ -63,33 +61,16 @@ static unsigned long long fnv1a(unsigned long long h, const char *s) {
   }
 }
 
-/* The cache directory into buf; returns 0 if disabled (CLT_CACHE_DIR=off) or unknown. */
-static int cache_dir(char *buf, size_t size) {
-  const char *env = getenv("CLT_CACHE_DIR");
-  int n;
-  if (env && *env) {
-    if (strcmp(env, "off") == 0)
-      return 0;
-    n = snprintf(buf, size, "%s", env);
-  } else if ((env = getenv("XDG_CACHE_HOME")) && *env) {
-    n = snprintf(buf, size, "%s/cltranspose", env);
-  } else if ((env = getenv("HOME")) && *env) {
-    n = snprintf(buf, size, "%s/.cache/cltranspose", env);
-  } else {
-    return 0;
-  }
-  return n > 0 && (size_t)n < size;
-}
-
 static int file_path(const clt__device_info *info, char *buf, size_t size) {
-  char dir[4096];
-  if (!cache_dir(dir, sizeof dir))
+  char *dir = clt__cache_dir();
+  if (!dir)
     return 0;
   unsigned long long h = 14695981039346656037ULL;
   h = fnv1a(h, info->platform);
   h = fnv1a(h, info->name);
   h = fnv1a(h, info->driver);
   int n = snprintf(buf, size, "%s/tuning-%016llx.txt", dir, h);
+  free(dir);
   return n > 0 && (size_t)n < size;
 }
 
@@ -114,8 +95,8 @@ static void load(tuning_file *f) {
     size_t es;
     char cls_name[32], var_name[32];
     clt_tuning t;
-    if (sscanf(line, "%zu %31s %31s %u %u %u %u", &es, cls_name, var_name, &t.tile, &t.vector_width, &t.wg_y,
-               &t.pad) != 7)
+    if (sscanf(line, "%zu %31s %31s %u %u %u %u %u", &es, cls_name, var_name, &t.tile, &t.vector_width, &t.wg_y,
+               &t.pad, &t.wg_x) != 8)
       continue;
     int slot = elem_slot(es);
     int cls = -1;
@@ -172,26 +153,12 @@ int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape
   return found;
 }
 
-/* mkdir -p with mode 0700 (tuning and binaries are private to the user). */
-static int make_dirs(const char *dir) {
-  char tmp[4096];
-  int n = snprintf(tmp, sizeof tmp, "%s", dir);
-  if (n <= 0 || (size_t)n >= sizeof tmp)
-    return 0;
-  for (char *p = tmp + 1; *p; p++) {
-    if (*p != '/')
-      continue;
-    *p = '\0';
-    if (mkdir(tmp, 0700) != 0 && errno != EEXIST)
-      return 0;
-    *p = '/';
-  }
-  return mkdir(tmp, 0700) == 0 || errno == EEXIST;
-}
-
 static int write_file(const tuning_file *f, const clt__device_info *info) {
-  char dir[4096], tmp[4300];
-  if (!cache_dir(dir, sizeof dir) || !make_dirs(dir))
+  char tmp[4300];
+  char *dir = clt__cache_dir();
+  int dir_ok = dir && clt__make_dirs(dir) == 0;
+  free(dir);
+  if (!dir_ok)
     return 0;
   int n = snprintf(tmp, sizeof tmp, "%s.%ld.tmp", f->path, (long)getpid());
   if (n <= 0 || (size_t)n >= sizeof tmp)
@@ -199,14 +166,14 @@ static int write_file(const tuning_file *f, const clt__device_info *info) {
   FILE *fp = fopen(tmp, "w");
   if (!fp)
     return 0;
-  fprintf(fp, "# cltranspose tuning file, format 1: elem_size class variant tile vector_width wg_y pad\n");
+  fprintf(fp, "# cltranspose tuning file, format 1: elem_size class variant tile vector_width wg_y pad wg_x\n");
   fprintf(fp, "# platform: %s\n# device: %s\n# driver: %s\n", info->platform, info->name, info->driver);
   for (int s = 0; s < CLT__ELEM_SLOTS; s++)
     for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
       if (f->have[s][c]) {
         const clt_tuning *t = &f->t[s][c];
-        fprintf(fp, "%u %s %s %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
-                clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad);
+        fprintf(fp, "%u %s %s %u %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
+                clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad, t->wg_x);
       }
   int ok = fflush(fp) == 0;
   ok = fclose(fp) == 0 && ok;

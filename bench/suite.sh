@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The measurement suite behind bench/results/: builds a Release cltranspose-bench (with the CLBlast
+# column when CLBlast is installed) and runs the reference cases on one device, one JSON file per case.
+# Usage: bench/suite.sh OUTDIR DEVICE SET [extra bench args]   SET: gpu | cpu | cpu-large
+# Example: bench/suite.sh bench/results/h200 NVIDIA gpu --reps 50
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=${1:?OUTDIR}; device=${2:?DEVICE}; set_name=${3:?SET}; shift 3
+build=${CLT_SUITE_BUILD:-$here/build-suite}
+mkdir -p "$out"
+
+cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCLT_BUILD_TESTS=OFF -DCLT_BUILD_BENCH=ON \
+  ${CLT_SUITE_CMAKE_ARGS:-} >"$out/configure.log"
+cmake --build "$build" -j "$(nproc)" >"$out/build.log"
+bench=$build/bench/cltranspose-bench
+
+# name | type | shapes | batch
+case $set_name in
+gpu)
+  cases=(
+    "f32-square|f32|16384x16384|1"
+    "f32-odd|f32|16383x16385,8191x8193|1"
+    "f32-skinny|f32|64x1048576,1048576x64|1"
+    "f64|f64|8192x8192,8191x8193|1"
+    "f16|f16|16384x16384,16383x16385|1"
+    "u8|u8|16384x16384|1"
+    "c128|c128|8192x8192|1"
+    "f32-batch|f32|1024x1024|64"
+  ) ;;
+cpu)
+  cases=("f32-cpu|f32|4096x4096,4097x4095|1") ;;
+cpu-large)
+  cases=("f32-cpu-large|f32|8192x8192|1") ;;
+*)
+  echo "unknown set '$set_name' (gpu, cpu, cpu-large)" >&2
+  exit 2 ;;
+esac
+
+"$bench" --list-devices >"$out/devices.txt"
+status=0
+for c in "${cases[@]}"; do
+  IFS='|' read -r name type shapes batch <<<"$c"
+  echo "== $name: $type $shapes batch $batch" >&2
+  "$bench" --device "$device" --type "$type" --shape "$shapes" --batch "$batch" --variant all \
+    --json "$out/$name.json" "$@" | tee "$out/$name.txt" || status=1
+done
+exit $status
