@@ -93,7 +93,7 @@ static void hasher_update(hasher *h, const void *data, size_t size) {
       h->fnv = (h->fnv ^ p[i]) * FNV_PRIME;
   h->total += size;
   while (size && h->ntail) { /* finish a word split across calls first */
-    h->tail[h->ntail++] = *p++;
+    h->tail[h->ntail++ & 7u] = *p++;
     size--;
     if (h->ntail == 8) {
       h->acc = mix_round(h->acc, load_le64(h->tail));
