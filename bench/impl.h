@@ -34,6 +34,7 @@ struct clt_bench_method {
   const char *label; /* the table's variant column, "copy", "auto", "naive"... */
   int is_copy;       /* result must equal the source; it is the ceiling every other row is divided by */
   int param;         /* the implementation's own selector (cltranspose: a clt_variant) */
+  const clt_tuning *tuning; /* cltranspose: explicit knobs (--tune candidates), NULL for the library's */
   /* Prepares *state for problem (compiling whatever it needs: its wall time is the compile time). On
    * error, writes a message to err and leaves nothing allocated. */
   int (*create)(const struct clt_bench_method *method, const struct clt_bench_problem *problem, void **state,
@@ -53,6 +54,9 @@ struct clt_bench_method {
  * which must hold 1 + CLT_BENCH_VARIANT_COUNT entries. Returns how many it wrote. */
 size_t clt_bench_cltranspose_methods(const enum clt_bench_variant *variants, size_t n_variants,
                                      struct clt_bench_method *out);
+
+/* One cltranspose method that runs tuning's knobs (label must outlive the records made with it). */
+struct clt_bench_method clt_bench_cltranspose_tuned(const char *label, const clt_tuning *tuning);
 
 #ifdef CLT_BENCH_HAVE_CLBLAST
 /* CLBlast's omatcopy as one more method (impl_clblast.c). Returns how many it wrote (1). */

@@ -100,7 +100,7 @@ static int clblast_enqueue(void *state, cl_command_queue queue, cl_mem src, cl_m
 static void clblast_destroy(void *state) { free(state); }
 
 size_t clt_bench_clblast_methods(struct clt_bench_method *out) {
-  const struct clt_bench_method m = {"clblast", "clblast", 0, 0, clblast_create, clblast_enqueue, clblast_destroy};
+  const struct clt_bench_method m = {"clblast", "clblast", 0, 0, NULL, clblast_create, clblast_enqueue, clblast_destroy};
   out[0] = m;
   return 1;
 }

@@ -38,7 +38,7 @@ static int cltranspose_create(const struct clt_bench_method *method, const struc
   desc.variant = to_clt_variant(method->param);
 
   *state = NULL;
-  clt_status st = clt_plan_create(&plan, problem->context, problem->device, &desc);
+  clt_status st = clt_plan_create_tuned(&plan, problem->context, problem->device, &desc, method->tuning);
   if (st != CLT_SUCCESS) {
     library_error(err, err_size, "clt_plan_create", st);
     return CLT_BENCH_METHOD_ERROR;
@@ -84,7 +84,7 @@ size_t clt_bench_cltranspose_methods(const enum clt_bench_variant *variants, siz
                                      struct clt_bench_method *out) {
   size_t n = 0;
   const struct clt_bench_method base = {
-      "cltranspose",      "copy", 1, (int)CLT_VARIANT_COPY, cltranspose_create, cltranspose_enqueue,
+      "cltranspose", "copy", 1, (int)CLT_VARIANT_COPY, NULL, cltranspose_create, cltranspose_enqueue,
       cltranspose_destroy};
   out[n++] = base;
   for (size_t i = 0; i < n_variants && i < CLT_BENCH_VARIANT_COUNT; i++) {
@@ -95,4 +95,10 @@ size_t clt_bench_cltranspose_methods(const enum clt_bench_variant *variants, siz
     n++;
   }
   return n;
+}
+
+struct clt_bench_method clt_bench_cltranspose_tuned(const char *label, const clt_tuning *tuning) {
+  const struct clt_bench_method m = {"cltranspose",       label, 0, (int)tuning->variant, tuning, cltranspose_create,
+                                     cltranspose_enqueue, cltranspose_destroy};
+  return m;
 }

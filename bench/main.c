@@ -8,6 +8,7 @@
 #include "options.h"
 #include "report.h"
 #include "runner.h"
+#include "tune.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -76,6 +77,7 @@ int main(int argc, char **argv) {
   FILE *csv = NULL, *json = NULL;
   struct clt_bench_record *records = NULL;
   size_t n_records = 0;
+  struct clt_bench_tune_state *tune_state = NULL;
 
   if (clt_bench_parse_args(argc, argv, &opt, err, sizeof err) != 0) {
     fprintf(stderr, "cltranspose-bench: %s\nTry 'cltranspose-bench --help'.\n", err);
@@ -178,6 +180,14 @@ int main(int argc, char **argv) {
   session.user = &table;
 
   clt_bench_table_header(stdout, &run);
+  if (opt.tune) {
+    free(records);
+    session.progress_total = 0;
+    status = clt_bench_tune(&session, &opt, &tune_state, &records, &n_records) != 0;
+    run.records = records;
+    run.n_records = n_records;
+    goto reports;
+  }
   for (size_t s = 0; s < n_shapes; s++) {
     for (size_t t = 0; t < opt.n_types; t++) {
       clt_bench_run_case(&session, shapes[s].rows, shapes[s].cols, opt.types[t], opt.batch, methods,
@@ -195,6 +205,7 @@ int main(int argc, char **argv) {
 
   run.records = records;
   run.n_records = n_records;
+reports:
   if (json != NULL) {
     if (finish_output(json, opt.json_path, clt_bench_write_json, &run) != 0)
       status = 1;
@@ -210,6 +221,7 @@ cleanup:
   for (size_t i = 0; i < n_records; i++)
     clt_bench_record_free(&records[i]);
   free(records);
+  clt_bench_tune_free(tune_state);
   /* The library's program cache retains our context; empty it so the context really goes away. */
   clt_cache_clear();
   if (queue != NULL)

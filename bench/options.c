@@ -227,7 +227,8 @@ enum option_id {
   OPT_REPS,
   OPT_WARMUP,
   OPT_CSV,
-  OPT_JSON
+  OPT_JSON,
+  OPT_TUNE
 };
 
 static const struct {
@@ -239,7 +240,7 @@ static const struct {
     {"--quiet", OPT_QUIET, 0}, {"-q", OPT_QUIET, 0},    {"--device", OPT_DEVICE, 1},
     {"--shape", OPT_SHAPE, 1}, {"--type", OPT_TYPE, 1}, {"--variant", OPT_VARIANT, 1},
     {"--batch", OPT_BATCH, 1}, {"--reps", OPT_REPS, 1}, {"--warmup", OPT_WARMUP, 1},
-    {"--csv", OPT_CSV, 1},     {"--json", OPT_JSON, 1},
+    {"--csv", OPT_CSV, 1},     {"--json", OPT_JSON, 1}, {"--tune", OPT_TUNE, 0},
 };
 
 static int apply_option(struct clt_bench_options *o, enum option_id id, const char *name, const char *value,
@@ -254,6 +255,9 @@ static int apply_option(struct clt_bench_options *o, enum option_id id, const ch
     return 0;
   case OPT_QUIET:
     o->quiet = 1;
+    return 0;
+  case OPT_TUNE:
+    o->tune = 1;
     return 0;
   case OPT_DEVICE:
     o->device = value;
@@ -384,6 +388,11 @@ void clt_bench_print_usage(FILE *stream, const char *argv0) {
           "  --warmup N               untimed runs before them, from 0 to 1000000 (default 3)\n"
           "  --csv FILE               also write one CSV row per case\n"
           "  --json FILE              also write one JSON document with every timing\n"
+          "  --tune                   search the kernel knobs of the --variant families (vector, tiled,\n"
+          "                           block) for each --type and shape class (aligned, odd, skinny,\n"
+          "                           batched; or the classes of the --shape list), check every candidate\n"
+          "                           exactly, and save the winners to the device's tuning file, which\n"
+          "                           CLT_VARIANT_AUTO reads (see CLT_CACHE_DIR)\n"
           "  --quiet, -q              no progress messages on stderr\n"
           "  --help, -h               show this text\n"
           "\n"

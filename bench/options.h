@@ -41,6 +41,7 @@ struct clt_bench_options {
   int help;             /* --help: print usage, run nothing */
   int list_devices;     /* --list-devices: print the device list, run nothing */
   int quiet;            /* --quiet: no progress on stderr */
+  int tune;             /* --tune: search the kernel knobs and save the winners for the device */
   const char *device;   /* --device value (index or name substring); NULL: CLT_DEVICE or default */
   const char *csv_path; /* NULL when not asked; points into argv like every string here */
   const char *json_path;

@@ -43,7 +43,7 @@ typedef union {
 
 /* Elements m .. m + VW - 1 of the 2*VW elements a:b, for 0 <= m < VW. Selects, not branches: m may
  * differ between the rows work-items of one warp handle. */
-inline clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
+clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
   clt_vec r;
 #pragma unroll
   for (uint j = 0; j < VW; j++) {

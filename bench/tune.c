@@ -1,0 +1,285 @@
+/* cltranspose-bench --tune: for each element type and shape class, times a grid of kernel knobs
+ * (tile, vector width, work-group shape) of the requested variant families with the same runner as
+ * the bench, so every candidate is checked exactly and compared with the copy ceiling of its own run,
+ * then saves the best one per (type, class) to the device's tuning file, which CLT_VARIANT_AUTO reads. */
+#include "tune.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct candidate {
+  clt_tuning t;
+  char *label; /* own allocation: records keep pointing at it when the array grows */
+  double score_sum; /* percent of copy, summed over the class's shapes */
+  int failed;
+} candidate;
+
+struct clt_bench_tune_state {
+  candidate *c; /* labels are referenced by the records */
+  size_t n, cap;
+};
+
+typedef struct tune_case {
+  size_t rows, cols, batch;
+} tune_case;
+
+/* Shapes per class, sized past the last-level cache of the device type. */
+static const tune_case gpu_cases[CLT_SHAPE_CLASS_COUNT][2] = {
+    [CLT_SHAPE_ALIGNED] = {{8192, 8192, 1}, {0, 0, 0}},
+    [CLT_SHAPE_ODD] = {{8191, 8193, 1}, {0, 0, 0}},
+    [CLT_SHAPE_SKINNY] = {{64, 1048576, 1}, {1048576, 64, 1}},
+    [CLT_SHAPE_BATCHED] = {{1024, 1024, 64}, {0, 0, 0}},
+};
+static const tune_case cpu_cases[CLT_SHAPE_CLASS_COUNT][2] = {
+    [CLT_SHAPE_ALIGNED] = {{2048, 2048, 1}, {0, 0, 0}},
+    [CLT_SHAPE_ODD] = {{2047, 2049, 1}, {0, 0, 0}},
+    [CLT_SHAPE_SKINNY] = {{64, 262144, 1}, {262144, 64, 1}},
+    [CLT_SHAPE_BATCHED] = {{256, 256, 16}, {0, 0, 0}},
+};
+
+typedef struct limits {
+  size_t max_wg, max_x, max_y;
+  cl_ulong local_mem;
+} limits;
+
+static int query_limits(cl_device_id dev, limits *l) {
+  size_t items[3] = {0, 0, 0};
+  if (clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof l->max_wg, &l->max_wg, NULL) != CL_SUCCESS ||
+      clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL) != CL_SUCCESS ||
+      clGetDeviceInfo(dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof l->local_mem, &l->local_mem, NULL) != CL_SUCCESS)
+    return -1;
+  l->max_x = items[0];
+  l->max_y = items[1];
+  return 0;
+}
+
+static int add(struct clt_bench_tune_state *st, clt_tuning t) {
+  if (st->n == st->cap) {
+    size_t cap = st->cap ? 2 * st->cap : 64;
+    candidate *grown = realloc(st->c, cap * sizeof *grown);
+    if (!grown)
+      return -1;
+    st->c = grown;
+    st->cap = cap;
+  }
+  char label[48];
+  switch (t.variant) {
+  case CLT_VARIANT_VECTOR:
+    snprintf(label, sizeof label, "vector t%u v%u y%u", t.tile, t.vector_width, t.wg_y);
+    break;
+  case CLT_VARIANT_TILED:
+    snprintf(label, sizeof label, "tiled t%u y%u p%u", t.tile, t.wg_y, t.pad);
+    break;
+  case CLT_VARIANT_BLOCK:
+    snprintf(label, sizeof label, "block v%u x%u y%u", t.vector_width, t.wg_x, t.wg_y);
+    break;
+  default:
+    snprintf(label, sizeof label, "naive x%u y%u", t.wg_x, t.wg_y);
+    break;
+  }
+  candidate *c = &st->c[st->n];
+  memset(c, 0, sizeof *c);
+  c->t = t;
+  if (!(c->label = malloc(strlen(label) + 1)))
+    return -1;
+  strcpy(c->label, label);
+  st->n++;
+  return 0;
+}
+
+static int fits(const limits *l, size_t wg_x, size_t wg_y, size_t local) {
+  return wg_x * wg_y <= l->max_wg && wg_x <= l->max_x && wg_y <= l->max_y && local <= l->local_mem;
+}
+
+/* The knob grid for one element size; only shapes the device can run, no duplicates. */
+static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es,
+                     const struct clt_bench_options *opt) {
+  static const unsigned vws[] = {1, 2, 4, 8, 16};
+  for (size_t v = 0; v < opt->n_variants; v++) {
+    switch (opt->variants[v]) {
+    case CLT_BENCH_VECTOR:
+      for (size_t i = 0; i < 5; i++) {
+        unsigned vw = vws[i];
+        if (vw * es < 8 || vw * es > 32 || (es == 16 && vw > 4))
+          continue;
+        for (unsigned tile = 32; tile <= 128; tile *= 2) {
+          unsigned wg_x = tile / vw;
+          if (wg_x < 4 || wg_x > 64)
+            continue;
+          for (unsigned wg_y = 4; wg_y <= 16; wg_y *= 2) {
+            size_t wg = (size_t)wg_x * wg_y;
+            if (wg_y > tile / vw || wg < 64 || wg > 512 || !fits(l, wg_x, wg_y, (size_t)tile * tile * es))
+              continue;
+            if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0}) != 0)
+              return -1;
+          }
+        }
+      }
+      break;
+    case CLT_BENCH_TILED:
+      for (unsigned tile = 16; tile <= 64; tile *= 2)
+        for (unsigned wg_y = 4; wg_y <= 8; wg_y *= 2)
+          if (fits(l, tile, wg_y, (size_t)tile * (tile + 1) * es) &&
+              add(st, (clt_tuning){CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0}) != 0)
+            return -1;
+      break;
+    case CLT_BENCH_BLOCK: {
+      static const unsigned shapes[][2] = {{16, 4}, {64, 1}, {8, 8}};
+      for (size_t i = 0; i < 5; i++) {
+        unsigned vw = vws[i];
+        if (vw * es < 16 || vw * es > 64 || (es == 16 && vw > 4))
+          continue;
+        for (size_t k = 0; k < 3; k++)
+          if (fits(l, shapes[k][0], shapes[k][1], 0) &&
+              add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0]}) != 0)
+            return -1;
+      }
+      break;
+    }
+    case CLT_BENCH_NAIVE:
+      if (fits(l, 32, 8, 0) && add(st, (clt_tuning){CLT_VARIANT_NAIVE, 0, 0, 8, 0, 32}) != 0)
+        return -1;
+      break;
+    default:
+      break;
+    }
+  }
+  return 0;
+}
+
+static int append_records(struct clt_bench_record **records, size_t *n, size_t *cap, size_t more) {
+  if (*n + more <= *cap)
+    return 0;
+  size_t c = *cap ? *cap : 256;
+  while (c < *n + more)
+    c *= 2;
+  struct clt_bench_record *grown = realloc(*records, c * sizeof *grown);
+  if (!grown)
+    return -1;
+  *records = grown;
+  *cap = c;
+  return 0;
+}
+
+/* Candidates run in groups behind one copy, so each group's percentages have a ceiling of their own. */
+#define GROUP (CLT_BENCH_MAX_METHODS - 1)
+
+static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_shape_class cls,
+                    const tune_case *cases, size_t n_cases, candidate *cands, size_t n_cands,
+                    struct clt_bench_record **records, size_t *n_records, size_t *cap) {
+  const size_t es = clt_bench_type_size(type);
+  struct clt_bench_method methods[CLT_BENCH_MAX_METHODS];
+  clt_bench_cltranspose_methods(NULL, 0, methods); /* methods[0]: the copy */
+  for (size_t k = 0; k < n_cases; k++) {
+    for (size_t g = 0; g < n_cands; g += GROUP) {
+      size_t m = n_cands - g < GROUP ? n_cands - g : GROUP;
+      for (size_t i = 0; i < m; i++)
+        methods[1 + i] = clt_bench_cltranspose_tuned(cands[g + i].label, &cands[g + i].t);
+      if (append_records(records, n_records, cap, m + 1) != 0)
+        return -1;
+      struct clt_bench_record *rec = *records + *n_records;
+      clt_bench_run_case(s, cases[k].rows, cases[k].cols, type, cases[k].batch, methods, m + 1, rec);
+      *n_records += m + 1;
+      for (size_t i = 0; i < m; i++) {
+        const struct clt_bench_record *r = &rec[1 + i];
+        if (r->check != CLT_BENCH_PASS || isnan(r->percent_of_copy))
+          cands[g + i].failed = 1;
+        else
+          cands[g + i].score_sum += r->percent_of_copy;
+      }
+    }
+  }
+  const candidate *best = NULL;
+  for (size_t i = 0; i < n_cands; i++)
+    if (!cands[i].failed && (!best || cands[i].score_sum > best->score_sum))
+      best = &cands[i];
+  if (!best) {
+    printf("tune %s %s: no candidate passed\n", clt_bench_type_name(type), clt_shape_class_name(cls));
+    return 1;
+  }
+  clt_status st = clt_tuning_save(s->device->id, es, cls, &best->t);
+  printf("tune %-4s %-8s best: %-22s %6.1f%% of copy (mean of %zu shape%s)%s%s\n", clt_bench_type_name(type),
+         clt_shape_class_name(cls), best->label, best->score_sum / (double)n_cases, n_cases, n_cases > 1 ? "s" : "",
+         st == CLT_SUCCESS ? "" : "; not saved: ", st == CLT_SUCCESS ? "" : clt_last_error());
+  fflush(stdout);
+  return st == CLT_SUCCESS ? 0 : 1;
+}
+
+int clt_bench_tune(struct clt_bench_session *s, const struct clt_bench_options *opt,
+                   struct clt_bench_tune_state **state, struct clt_bench_record **records, size_t *n_records) {
+  limits lim;
+  size_t cap = 0;
+  int status = 0;
+  *records = NULL;
+  *n_records = 0;
+  struct clt_bench_tune_state *st = calloc(1, sizeof *st);
+  *state = st;
+  if (!st || query_limits(s->device->id, &lim) != 0) {
+    fprintf(stderr, "cltranspose-bench: --tune: cannot query the device's limits\n");
+    return 1;
+  }
+  const int gpu = (s->device->type & CL_DEVICE_TYPE_GPU) != 0;
+  char path[4096];
+  if (clt_tuning_file_path(s->device->id, path, sizeof path) == CLT_SUCCESS)
+    printf("tuning file: %s\n", path);
+
+  for (size_t t = 0; t < opt->n_types; t++) {
+    const size_t es = clt_bench_type_size(opt->types[t]);
+    const size_t first = st->n;
+    if (enumerate(st, &lim, es, opt) != 0) {
+      fprintf(stderr, "cltranspose-bench: out of host memory\n");
+      return 1;
+    }
+    const size_t n_cands = st->n - first;
+    if (n_cands == 0) {
+      fprintf(stderr, "cltranspose-bench: --tune: no candidate fits this device for %s\n",
+              clt_bench_type_name(opt->types[t]));
+      status = 1;
+      continue;
+    }
+    if (opt->n_shapes > 0) { /* tune the classes of the given shapes, one shape at a time */
+      for (size_t k = 0; k < opt->n_shapes; k++) {
+        clt_desc d;
+        memset(&d, 0, sizeof d);
+        d.rows = opt->shapes[k].rows;
+        d.cols = opt->shapes[k].cols;
+        d.elem_size = es;
+        d.batch = opt->batch;
+        clt_shape_class cls;
+        if (clt_shape_class_of(&d, &cls) != CLT_SUCCESS) {
+          status = 1;
+          continue;
+        }
+        for (size_t i = first; i < st->n; i++) {
+          st->c[i].score_sum = 0;
+          st->c[i].failed = 0;
+        }
+        tune_case c = {d.rows, d.cols, opt->batch};
+        status |= tune_one(s, opt->types[t], cls, &c, 1, st->c + first, n_cands, records, n_records, &cap) != 0;
+      }
+      continue;
+    }
+    for (int cls = 0; cls < CLT_SHAPE_CLASS_COUNT; cls++) {
+      const tune_case *cases = gpu ? gpu_cases[cls] : cpu_cases[cls];
+      size_t n_cases = cases[1].rows ? 2 : 1;
+      for (size_t i = first; i < st->n; i++) {
+        st->c[i].score_sum = 0;
+        st->c[i].failed = 0;
+      }
+      status |= tune_one(s, opt->types[t], (clt_shape_class)cls, cases, n_cases, st->c + first, n_cands, records,
+                         n_records, &cap) != 0;
+    }
+  }
+  return status;
+}
+
+void clt_bench_tune_free(struct clt_bench_tune_state *state) {
+  if (!state)
+    return;
+  for (size_t i = 0; i < state->n; i++)
+    free(state->c[i].label);
+  free(state->c);
+  free(state);
+}
