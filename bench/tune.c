@@ -112,7 +112,7 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
             size_t wg = (size_t)wg_x * wg_y;
             if (wg_y > tile / vw || wg < 64 || wg > 512 || !fits(l, wg_x, wg_y, (size_t)tile * tile * es))
               continue;
-            if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0}) != 0)
+            if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0}) != 0)
               return -1;
           }
         }
@@ -122,7 +122,7 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       for (unsigned tile = 16; tile <= 64; tile *= 2)
         for (unsigned wg_y = 4; wg_y <= 8; wg_y *= 2)
           if (fits(l, tile, wg_y, (size_t)tile * (tile + 1) * es) &&
-              add(st, (clt_tuning){CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0}) != 0)
+              add(st, (clt_tuning){CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0}) != 0)
             return -1;
       break;
     case CLT_BENCH_BLOCK: {
@@ -133,13 +133,13 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
           continue;
         for (size_t k = 0; k < 3; k++)
           if (fits(l, shapes[k][0], shapes[k][1], 0) &&
-              add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0]}) != 0)
+              add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0], 0}) != 0)
             return -1;
       }
       break;
     }
     case CLT_BENCH_NAIVE:
-      if (fits(l, 32, 8, 0) && add(st, (clt_tuning){CLT_VARIANT_NAIVE, 0, 0, 8, 0, 32}) != 0)
+      if (fits(l, 32, 8, 0) && add(st, (clt_tuning){CLT_VARIANT_NAIVE, 0, 0, 8, 0, 32, 0}) != 0)
         return -1;
       break;
     default:

@@ -2,7 +2,8 @@
  * sides. Every bench figure is a percentage of this kernel. The byte offsets are 16-byte aligned when
  * ALIGNED is 1; otherwise the kernel falls back to bytes. CHUNK 0 interleaves work-items over the
  * buffer (a grid-stride loop: coalesced on GPUs); CHUNK > 0 gives each work-item CHUNK consecutive
- * 16-byte words, the sequential walk CPU caches and prefetchers want. */
+ * 16-byte words, the sequential walk CPU caches and prefetchers want. UNROLL sets how many words a
+ * work-item has in flight in the interleaved form. */
 kernel void clt_copy(global const uchar *restrict src, global uchar *restrict dst, const ulong src_off,
                      const ulong dst_off, const ulong nbytes) {
   const ulong gid = get_global_id(0), gsize = get_global_size(0);
@@ -15,7 +16,18 @@ kernel void clt_copy(global const uchar *restrict src, global uchar *restrict ds
   for (ulong i = gid * CHUNK; i < end; i++)
     d[i] = s[i];
 #else
-  for (ulong i = gid; i < n16; i += gsize)
+  /* UNROLL independent loads in flight per work-item before the first store. */
+  ulong i = gid;
+  for (; i + (UNROLL - 1) * gsize < n16; i += UNROLL * gsize) {
+    uint4 v[UNROLL];
+#pragma unroll
+    for (uint u = 0; u < UNROLL; u++)
+      v[u] = s[i + u * gsize];
+#pragma unroll
+    for (uint u = 0; u < UNROLL; u++)
+      d[i + u * gsize] = v[u];
+  }
+  for (; i < n16; i += gsize)
     d[i] = s[i];
 #endif
   for (ulong i = n16 * 16 + gid; i < nbytes; i += gsize)

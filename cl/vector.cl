@@ -24,9 +24,9 @@ typedef union {
 /* How each side reaches global memory (SRC_MODE, DST_MODE):
  *  0: vloadN/vstoreN, element-aligned (any device, any layout; drivers may split them into scalars);
  *  1: vector pointers: every vector of the side is VW-aligned (offset, ld and stride multiples of VW);
- *  2: aligned vectors around a misaligned row: a row whose start is m elements past a VW boundary is
- *     read as aligned vectors and shifted by m in registers, and written as aligned vectors built by the
- *     same shift plus scalar ends, so odd shapes and leading dimensions still move 16-byte words. */
+ *  2 (loads): a row whose start is m elements past a VW boundary is read as aligned vectors and
+ *     shifted by m in registers, so odd shapes and leading dimensions still load whole aligned words;
+ *  3 (stores): skewed aligned stores, below. */
 #if SRC_MODE == 1
 #define LOAD_ROW(p) (*(global const TV *)(p))
 #else
@@ -37,9 +37,6 @@ typedef union {
 #else
 #define STORE_ROW(v, p) VSTOREN((v), 0, (global BASE *)(p))
 #endif
-
-/* Unit (c, b): source column c of the tile, row block b. */
-#define UNIT(c, b) ((c) * UNITS + ((b) ^ (((c) / VW) & SWZ_MASK)))
 
 /* Elements m .. m + VW - 1 of the 2*VW elements a:b, for 0 <= m < VW. Selects, not branches: m may
  * differ between the rows work-items of one warp handle. */
@@ -57,10 +54,27 @@ clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
   return r;
 }
 
+/* DST_MODE 3, skewed stores: on a misaligned destination row, the tile writes the G-element-aligned
+ * run [r0 - s, r0 + TILE - s) of the row (s = the row's misalignment at r0, G = PRE * VW elements, a
+ * whole number of 32-byte sectors) instead of [r0, r0 + TILE), so every store is a whole aligned vector
+ * and no sector is written in two halves by two work-groups (a partial sector costs the memory a read).
+ * The tile loads PRE extra vector rows above itself for that, and the tile rows run one tile further. */
+#if DST_MODE == 3
+#define SKEW (PRE * VW)
+#define PITCH (2 * UNITS) /* a power of two >= UNITS + PRE keeps the XOR swizzle inside the row */
+#else
+#define PRE 0
+#define SKEW 0
+#define PITCH UNITS
+#endif
+
+/* Unit (c, b): source column c of the tile, row block b (block 0 starts SKEW rows above the tile). */
+#define UNIT(c, b) ((c) * PITCH + ((b) ^ (((c) / VW) & SWZ_MASK)))
+
 kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT_TRANSPOSE_ARGS) {
-  local TV lds[TILE * UNITS];
+  local TV lds[TILE * PITCH];
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
-  const ulong tiles_r = (rows + TILE - 1) / TILE, tiles_c = (cols + TILE - 1) / TILE;
+  const ulong tiles_r = (rows + (SKEW ? SKEW - 1 : 0) + TILE - 1) / TILE, tiles_c = (cols + TILE - 1) / TILE;
 #if SRC_MODE == 2
   /* One past the last source element: the shifted loads read up to VW - 1 elements past a tile row,
    * which must stay inside the view. */
@@ -72,8 +86,9 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
     global T *d = dst + dst_off + b * dst_stride;
     for (ulong tr = get_group_id(1); tr < tiles_r; tr += get_num_groups(1)) {
       for (ulong tc = get_group_id(0); tc < tiles_c; tc += get_num_groups(0)) {
+        /* The tile holds source rows r0 - SKEW .. r0 + TILE - 1 and columns c0 .. c0 + TILE - 1. */
         const ulong r0 = tr * TILE, c0 = tc * TILE;
-        int full = r0 + TILE <= rows && c0 + TILE <= cols; /* uniform across the group */
+        const int full = r0 >= SKEW && r0 + TILE <= rows && c0 + TILE <= cols; /* uniform in the group */
 #if SRC_MODE == 2
         const int full_src =
             full && src_off + b * src_stride + (r0 + TILE - 1) * src_ld + c0 + TILE + VW <= src_lim;
@@ -81,15 +96,17 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
         const int full_src = full;
 #endif
 
-        /* Load VW x VW blocks: rows r0 + blk*VW + k, columns c0 + lx*VW + j. */
-        for (uint blk = ly; blk < UNITS; blk += WG_Y) {
+        /* Load VW x VW blocks: rows r0 - SKEW + blk*VW + k, columns c0 + lx*VW + j. */
+        for (uint blk = ly; blk < UNITS + PRE; blk += WG_Y) {
           clt_vec row[VW], col[VW];
-          const ulong r = r0 + (ulong)blk * VW, c = c0 + (ulong)lx * VW;
+          const ulong rs = r0 + (ulong)blk * VW; /* the row plus SKEW: never negative */
+          const ulong c = c0 + (ulong)lx * VW;
           if (full_src) {
 #pragma unroll
             for (uint k = 0; k < VW; k++) {
+              const ulong r = rs + k - SKEW;
 #if SRC_MODE == 2
-              const ulong a = src_off + b * src_stride + (r + k) * src_ld + c;
+              const ulong a = src_off + b * src_stride + r * src_ld + c;
               const uint m = (uint)(a % VW);
               global const TV *p = (global const TV *)(src + (a - m));
               clt_vec lo, hi;
@@ -97,7 +114,7 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
               hi.v = p[1];
               row[k] = clt_funnel(lo, hi, m);
 #else
-              row[k].v = LOAD_ROW(s + (r + k) * src_ld + c);
+              row[k].v = LOAD_ROW(s + r * src_ld + c);
 #endif
             }
           } else {
@@ -105,7 +122,9 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
             for (uint k = 0; k < VW; k++)
 #pragma unroll
               for (uint j = 0; j < VW; j++)
-                row[k].e[j] = (r + k < rows && c + j < cols) ? s[(r + k) * src_ld + c + j] : (T)0;
+                row[k].e[j] = (rs + k >= SKEW && rs + k - SKEW < rows && c + j < cols)
+                                  ? s[(rs + k - SKEW) * src_ld + c + j]
+                                  : (T)0;
           }
 #pragma unroll
           for (uint j = 0; j < VW; j++) {
@@ -117,44 +136,41 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
         }
         barrier(CLK_LOCAL_MEM_FENCE);
 
-        /* Store: destination row c0 + cc (a source column), elements r0 + lx*VW .. + VW-1. */
+        /* Store: destination row dr = c0 + cc (a source column). */
         for (uint cc = ly; cc < TILE; cc += WG_Y) {
+          const ulong dr = c0 + cc;
+#if DST_MODE == 3
+          /* Elements r0 - sh + lx*VW .. + VW - 1, whose start is G-aligned in memory. */
+          const ulong a = dst_off + b * dst_stride + dr * dst_ld + r0;
+          const uint sh = (uint)(a % SKEW), q = sh / VW, m = sh % VW;
+          const uint u = lx + PRE - q; /* >= 1 */
+          clt_vec out, prev;
+          out.v = lds[UNIT(cc, u)];
+          prev.v = lds[UNIT(cc, u - 1)];
+          if (m)
+            out = clt_funnel(prev, out, VW - m);
+          if (full) {
+            *(global TV *)(dst + (a - sh) + (ulong)lx * VW) = out.v;
+          } else if (dr < cols) {
+            const ulong rs = r0 + (ulong)lx * VW; /* the row plus sh: never negative */
+#pragma unroll
+            for (uint k = 0; k < VW; k++)
+              if (rs + k >= sh && rs + k - sh < rows)
+                d[dr * dst_ld + rs + k - sh] = out.e[k];
+          }
+#else
           clt_vec out;
           out.v = lds[UNIT(cc, lx)];
-          const ulong dr = c0 + cc, dc = r0 + (ulong)lx * VW;
+          const ulong dc = r0 + (ulong)lx * VW;
           if (full) {
-#if DST_MODE == 2
-            /* The row segment starts m elements past a VW boundary: work-item lx writes the aligned
-             * vector that starts at segment position VW*(lx+1) - m, built from units lx and lx+1; the
-             * last work-item writes the two partial vectors at the ends element by element. */
-            const ulong a = dst_off + b * dst_stride + dr * dst_ld + r0;
-            const uint m = (uint)(a % VW);
-            global T *row_start = dst + a;
-            if (lx + 1 < UNITS) {
-              clt_vec nxt;
-              nxt.v = lds[UNIT(cc, lx + 1)];
-              clt_vec v = m ? clt_funnel(out, nxt, VW - m) : nxt;
-              *(global TV *)(row_start + VW * (lx + 1) - m) = v.v;
-            } else {
-              clt_vec first;
-              first.v = lds[UNIT(cc, 0)];
-#pragma unroll
-              for (uint j = 0; j < VW; j++) {
-                if (j + m < VW)
-                  row_start[j] = first.e[j]; /* head: positions 0 .. VW - m - 1 */
-                if (j >= VW - m)
-                  row_start[TILE - VW + j] = out.e[j]; /* tail: the last m positions */
-              }
-            }
-#else
             STORE_ROW(out.v, d + dr * dst_ld + dc);
-#endif
           } else if (dr < cols) {
 #pragma unroll
             for (uint k = 0; k < VW; k++)
               if (dc + k < rows)
                 d[dr * dst_ld + dc + k] = out.e[k];
           }
+#endif
         }
         barrier(CLK_LOCAL_MEM_FENCE);
       }

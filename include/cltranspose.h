@@ -110,13 +110,14 @@ CLT_API clt_status clt_plan_info(const clt_plan *plan, clt_variant *variant, con
 CLT_API void clt_cache_clear(void);
 
 /* Kernel knobs, for tuning. A zero field means "the library's choice" for that field. */
-typedef struct clt_tuning {
+typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in flight, tile = groups per CU */
   clt_variant variant;   /* AUTO = the library's choice */
   unsigned tile;         /* tile side in elements (tiled, vector): a power of two */
   unsigned vector_width; /* elements per vector access (vector): 1, 2, 4, 8 or 16 */
   unsigned wg_y;         /* work-group height */
   unsigned pad;          /* local-memory padding in elements per tile row (tiled) */
   unsigned wg_x;         /* work-group width (naive, block); tiled and vector derive it from tile */
+  unsigned dst_align;    /* vector, misaligned destination: bytes its stores align to (power of two) */
 } clt_tuning;
 
 /* The shape classes a tuning entry applies to (see clt_shape_class_of). */

@@ -39,8 +39,8 @@ static size_t local_bytes(const clt__config *c, size_t elem_size) {
   switch (c->variant) {
   case CLT_VARIANT_TILED:
     return (size_t)c->tile * (c->tile + c->pad) * elem_size;
-  case CLT_VARIANT_VECTOR:
-    return (size_t)c->tile * c->tile * elem_size;
+  case CLT_VARIANT_VECTOR: /* skewed stores double the row pitch (cl/vector.cl) */
+    return (size_t)c->tile * c->tile * elem_size * (c->pre ? 2 : 1);
   default:
     return 0;
   }
@@ -55,15 +55,45 @@ static unsigned swizzle_mask(const clt__config *c, size_t elem_size) {
   return (unsigned)((per_cycle < units ? per_cycle : units) - 1);
 }
 
+/* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
+static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  c->src_aligned = c->dst_aligned = c->shift_ok = 0;
+  c->pre = 0;
+  if (c->variant == CLT_VARIANT_VECTOR) {
+    int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
+    c->shift_ok = base_ok;
+    c->src_aligned = base_ok && l->src_offset % c->vw == 0 && l->src_ld % c->vw == 0 &&
+                     (l->batch == 1 || l->src_stride % c->vw == 0);
+    c->dst_aligned = base_ok && l->dst_offset % c->vw == 0 && l->dst_ld % c->vw == 0 &&
+                     (l->batch == 1 || l->dst_stride % c->vw == 0);
+    /* A misaligned destination gets skewed stores aligned to dst_align bytes (a 32-byte sector by
+     * default): PRE vector rows of prefix, at most a tile's worth. */
+    size_t unit = c->vw * l->elem_size, align = c->dst_align ? c->dst_align : 32;
+    unsigned pre = (unsigned)(align > unit ? align / unit : 1);
+    c->pre = 0;
+    if (!c->dst_aligned && base_ok && info->base_align_bytes >= pre * unit && pre <= c->tile / c->vw)
+      c->pre = pre;
+  } else if (c->variant == CLT_VARIANT_COPY) {
+    int base_ok = info->base_align_bytes >= 16;
+    c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
+  }
+}
+
 static int fits(const clt__config *c, const clt__device_info *info, size_t elem_size) {
   size_t wg = (size_t)c->wg_x * c->wg_y;
   return wg >= 1 && wg <= info->max_wg_size && c->wg_x <= info->max_item_size[0] &&
          c->wg_y <= info->max_item_size[1] && local_bytes(c, elem_size) <= info->local_mem_size;
 }
 
-/* Halves the work-group, then the tile, until cfg fits; 0 if it cannot. */
-static int shrink_to_fit(clt__config *c, const clt__device_info *info, size_t elem_size) {
-  while (!fits(c, info, elem_size)) {
+/* Halves the work-group, then the tile, until cfg fits; 0 if it cannot. With a layout, the access
+ * modes (which change the local memory a vector tile needs) are re-derived at every step. */
+static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  size_t elem_size = l ? l->elem_size : 1;
+  for (;;) {
+    if (l)
+      set_alignment(c, info, l);
+    if (fits(c, info, elem_size))
+      break;
     if (c->wg_y > 1) {
       c->wg_y /= 2;
     } else if (c->variant == CLT_VARIANT_NAIVE || c->variant == CLT_VARIANT_COPY || c->variant == CLT_VARIANT_BLOCK) {
@@ -85,25 +115,11 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, size_t el
         return 0;
       }
       c->wg_x = c->tile / c->vw;
+      if (c->pre > c->tile / c->vw) /* a prefix must fit the tile; without one stores go element-wise */
+        c->pre = 0;
     }
   }
   return 1;
-}
-
-/* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
-static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  c->src_aligned = c->dst_aligned = c->shift_ok = 0;
-  if (c->variant == CLT_VARIANT_VECTOR) {
-    int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
-    c->shift_ok = base_ok;
-    c->src_aligned = base_ok && l->src_offset % c->vw == 0 && l->src_ld % c->vw == 0 &&
-                     (l->batch == 1 || l->src_stride % c->vw == 0);
-    c->dst_aligned = base_ok && l->dst_offset % c->vw == 0 && l->dst_ld % c->vw == 0 &&
-                     (l->batch == 1 || l->dst_stride % c->vw == 0);
-  } else if (c->variant == CLT_VARIANT_COPY) {
-    int base_ok = info->base_align_bytes >= 16;
-    c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
-  }
 }
 
 static clt_variant resolve_auto(const clt__device_info *info, const clt__layout *l) {
@@ -161,16 +177,16 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     c.wg_y = 1;
     /* CPUs stream best when each work-item walks its own run of memory; GPUs want neighbours adjacent. */
     c.chunk = (info->type & CL_DEVICE_TYPE_GPU) ? 0 : 64;
+    c.unroll = 4;
+    c.groups_per_cu = 16;
     break;
   default:
     return clt__fail(CLT_INVALID_VALUE, "unknown variant %d", (int)requested);
   }
-  if (!shrink_to_fit(&c, info, es))
+  if (!shrink_to_fit(&c, info, l))
     return clt__fail(CLT_UNSUPPORTED,
                      "no %s work-group fits the device (max work-group %zu, local memory %llu bytes)",
                      clt_variant_name(c.variant), info->max_wg_size, (unsigned long long)info->local_mem_size);
-
-  set_alignment(&c, info, l);
   *out = c;
   return CLT_SUCCESS;
 }
@@ -205,9 +221,18 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     c.wg_y = t->wg_y;
   if (t->pad && c.variant == CLT_VARIANT_TILED)
     c.pad = t->pad;
-  if (!shrink_to_fit(&c, info, l->elem_size))
+  if (t->dst_align)
+    c.dst_align = t->dst_align;
+  if (c.variant == CLT_VARIANT_COPY) { /* the ceiling's own knobs, for measuring the copy itself */
+    if (t->vector_width)
+      c.unroll = t->vector_width;
+    if (t->tile)
+      c.groups_per_cu = t->tile;
+    if (t->wg_x)
+      c.wg_x = t->wg_x;
+  }
+  if (!shrink_to_fit(&c, info, l))
     return clt__fail(CLT_UNSUPPORTED, "the tuning does not fit the device");
-  set_alignment(&c, info, l);
   *out = c;
   return CLT_SUCCESS;
 }
@@ -219,6 +244,7 @@ void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t) {
   t->wg_y = cfg->wg_y;
   t->pad = cfg->pad;
   t->wg_x = cfg->wg_x;
+  t->dst_align = cfg->dst_align;
 }
 
 clt_shape_class clt__shape_class(const clt__layout *l) {
@@ -239,12 +265,13 @@ int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg) {
   limit.max_wg_size = kernel_max_wg;
   limit.max_item_size[0] = limit.max_item_size[1] = limit.max_item_size[2] = kernel_max_wg;
   limit.local_mem_size = (cl_ulong)-1;
-  /* Element size only matters for local memory, which is unbounded here. */
-  return shrink_to_fit(cfg, &limit, 1) ? 1 : -1;
+  /* Local memory is unbounded here: only the work-group shrinks, and the access modes stay. */
+  return shrink_to_fit(cfg, &limit, NULL) ? 1 : -1;
 }
 
-/* The vector kernel's SRC_MODE / DST_MODE (cl/vector.cl): 1 aligned, 2 shifted, 0 element-wise. */
-static int access_mode(int aligned, int shift_ok) { return aligned ? 1 : shift_ok ? 2 : 0; }
+/* The vector kernel's SRC_MODE / DST_MODE (cl/vector.cl): 1 aligned, else 2 shifted loads / 3 skewed
+ * stores where the buffer base allows, else 0 element-wise. */
+static int access_mode(int aligned, int shifted, int skewed_mode) { return aligned ? 1 : shifted ? skewed_mode : 0; }
 
 int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size) {
   type_names tn = names_for(elem_size);
@@ -275,13 +302,17 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     }
     n = snprintf(buf + used, buf_size - used,
                  " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d", tn.base, cfg->vw,
-                 cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size), access_mode(cfg->src_aligned, cfg->shift_ok),
-                 access_mode(cfg->dst_aligned, cfg->shift_ok));
+                 cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size), access_mode(cfg->src_aligned, cfg->shift_ok, 2),
+                 access_mode(cfg->dst_aligned, cfg->pre > 0, 3));
+    used += n > 0 ? (size_t)n : 0;
+    if (used >= buf_size)
+      return -1;
+    n = cfg->pre ? snprintf(buf + used, buf_size - used, " -DPRE=%u", cfg->pre) : 0;
     break;
   }
   case CLT_VARIANT_COPY:
-    n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d -DCHUNK=%u", cfg->src_aligned && cfg->dst_aligned,
-                 cfg->chunk);
+    n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d -DCHUNK=%u -DUNROLL=%u",
+                 cfg->src_aligned && cfg->dst_aligned, cfg->chunk, cfg->unroll ? cfg->unroll : 1);
     break;
   default:
     n = 0;
@@ -303,8 +334,8 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
   switch (cfg->variant) {
   case CLT_VARIANT_COPY: {
     size_t units = div_up(l->rows * l->cols * l->batch * l->elem_size, 16);
-    /* Enough groups to fill every compute unit many times over; the loop covers the rest. */
-    size_t cap = (info->compute_units ? info->compute_units : 1) * 64;
+    /* Enough groups to fill every compute unit several times over; the loop covers the rest. */
+    size_t cap = (info->compute_units ? info->compute_units : 1) * (cfg->groups_per_cu ? cfg->groups_per_cu : 16);
     groups[0] = cfg->chunk ? div_up(div_up(units, cfg->chunk), local[0]) : min_sz(div_up(units, local[0]), cap);
     groups[1] = groups[2] = 1;
     break;

@@ -22,7 +22,7 @@ typedef struct builtin_entry {
 } builtin_entry;
 
 static const builtin_entry builtin[] = {
-    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0}}, /* end */
+    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 
 typedef struct tuning_file {
