@@ -14,6 +14,7 @@ typedef struct candidate {
   char *label; /* own allocation: records keep pointing at it when the array grows */
   double score_sum; /* percent of copy, summed over the class's shapes */
   int failed;
+  int odd_only; /* a knob that only matters for misaligned layouts (dst_align) */
 } candidate;
 
 struct clt_bench_tune_state {
@@ -67,7 +68,10 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
   char label[48];
   switch (t.variant) {
   case CLT_VARIANT_VECTOR:
-    snprintf(label, sizeof label, "vector t%u v%u y%u", t.tile, t.vector_width, t.wg_y);
+    if (t.dst_align)
+      snprintf(label, sizeof label, "vector t%u v%u y%u a%u", t.tile, t.vector_width, t.wg_y, t.dst_align);
+    else
+      snprintf(label, sizeof label, "vector t%u v%u y%u", t.tile, t.vector_width, t.wg_y);
     break;
   case CLT_VARIANT_TILED:
     snprintf(label, sizeof label, "tiled t%u y%u p%u", t.tile, t.wg_y, t.pad);
@@ -82,6 +86,7 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
   candidate *c = &st->c[st->n];
   memset(c, 0, sizeof *c);
   c->t = t;
+  c->odd_only = t.dst_align != 0;
   if (!(c->label = malloc(strlen(label) + 1)))
     return -1;
   strcpy(c->label, label);
@@ -112,8 +117,11 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
             size_t wg = (size_t)wg_x * wg_y;
             if (wg_y > tile / vw || wg < 64 || wg > 512 || !fits(l, wg_x, wg_y, (size_t)tile * tile * es))
               continue;
-            if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0}) != 0)
-              return -1;
+            /* Misaligned destinations: skewed stores to a sector (default), to a line, or none. */
+            static const unsigned aligns[] = {0, 128, 1};
+            for (size_t a = 0; a < 3; a++)
+              if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, aligns[a]}) != 0)
+                return -1;
           }
         }
       }
@@ -171,12 +179,20 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
                     struct clt_bench_record **records, size_t *n_records, size_t *cap) {
   const size_t es = clt_bench_type_size(type);
   struct clt_bench_method methods[CLT_BENCH_MAX_METHODS];
+  candidate *group[GROUP];
   clt_bench_cltranspose_methods(NULL, 0, methods); /* methods[0]: the copy */
+  for (size_t i = 0; i < n_cands; i++) /* knobs that change nothing for this class are not run */
+    cands[i].failed = cands[i].odd_only && cls != CLT_SHAPE_ODD;
   for (size_t k = 0; k < n_cases; k++) {
-    for (size_t g = 0; g < n_cands; g += GROUP) {
-      size_t m = n_cands - g < GROUP ? n_cands - g : GROUP;
+    for (size_t next = 0; next < n_cands;) {
+      size_t m = 0;
+      for (; next < n_cands && m < GROUP; next++)
+        if (!cands[next].failed)
+          group[m++] = &cands[next];
+      if (m == 0)
+        break;
       for (size_t i = 0; i < m; i++)
-        methods[1 + i] = clt_bench_cltranspose_tuned(cands[g + i].label, &cands[g + i].t);
+        methods[1 + i] = clt_bench_cltranspose_tuned(group[i]->label, &group[i]->t);
       if (append_records(records, n_records, cap, m + 1) != 0)
         return -1;
       struct clt_bench_record *rec = *records + *n_records;
@@ -185,9 +201,9 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
       for (size_t i = 0; i < m; i++) {
         const struct clt_bench_record *r = &rec[1 + i];
         if (r->check != CLT_BENCH_PASS || isnan(r->percent_of_copy))
-          cands[g + i].failed = 1;
+          group[i]->failed = 1;
         else
-          cands[g + i].score_sum += r->percent_of_copy;
+          group[i]->score_sum += r->percent_of_copy;
       }
     }
   }

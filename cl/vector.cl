@@ -26,6 +26,7 @@ typedef union {
  *  1: vector pointers: every vector of the side is VW-aligned (offset, ld and stride multiples of VW);
  *  2 (loads): a row whose start is m elements past a VW boundary is read as aligned vectors and
  *     shifted by m in registers, so odd shapes and leading dimensions still load whole aligned words;
+ *  2 (stores): the same shift builds aligned vectors, plus scalar stores at the two ends of the row;
  *  3 (stores): skewed aligned stores, below. */
 #if SRC_MODE == 1
 #define LOAD_ROW(p) (*(global const TV *)(p))
@@ -157,6 +158,39 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
             for (uint k = 0; k < VW; k++)
               if (rs + k >= sh && rs + k - sh < rows)
                 d[dr * dst_ld + rs + k - sh] = out.e[k];
+          }
+#elif DST_MODE == 2
+          /* The row segment starts m elements past a VW boundary: work-item lx writes the aligned
+           * vector that starts at segment position VW*(lx+1) - m, built from units lx and lx+1; the last
+           * work-item writes the two partial vectors at the ends element by element. */
+          clt_vec out;
+          out.v = lds[UNIT(cc, lx)];
+          const ulong dc = r0 + (ulong)lx * VW;
+          if (full) {
+            const ulong a = dst_off + b * dst_stride + dr * dst_ld + r0;
+            const uint m = (uint)(a % VW);
+            global T *row_start = dst + a;
+            if (lx + 1 < UNITS) {
+              clt_vec nxt;
+              nxt.v = lds[UNIT(cc, lx + 1)];
+              clt_vec v = m ? clt_funnel(out, nxt, VW - m) : nxt;
+              *(global TV *)(row_start + VW * (lx + 1) - m) = v.v;
+            } else {
+              clt_vec first;
+              first.v = lds[UNIT(cc, 0)];
+#pragma unroll
+              for (uint j = 0; j < VW; j++) {
+                if (j + m < VW)
+                  row_start[j] = first.e[j]; /* head: positions 0 .. VW - m - 1 */
+                if (j >= VW - m)
+                  row_start[TILE - VW + j] = out.e[j]; /* tail: the last m positions */
+              }
+            }
+          } else if (dr < cols) {
+#pragma unroll
+            for (uint k = 0; k < VW; k++)
+              if (dc + k < rows)
+                d[dr * dst_ld + dc + k] = out.e[k];
           }
 #else
           clt_vec out;

@@ -117,7 +117,8 @@ typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in fli
   unsigned wg_y;         /* work-group height */
   unsigned pad;          /* local-memory padding in elements per tile row (tiled) */
   unsigned wg_x;         /* work-group width (naive, block); tiled and vector derive it from tile */
-  unsigned dst_align;    /* vector, misaligned destination: bytes its stores align to (power of two) */
+  unsigned dst_align;    /* vector, misaligned destination: bytes its stores align to (power of two; 1 = */
+                         /* no skew: shifted vectors with scalar row ends) */
 } clt_tuning;
 
 /* The shape classes a tuning entry applies to (see clt_shape_class_of). */
