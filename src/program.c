@@ -67,8 +67,9 @@ static clt_status build_from_source(cl_context ctx, cl_device_id dev, const char
                    err == CL_COMPILE_PROGRAM_FAILURE || err == CL_LINK_PROGRAM_FAILURE)
                       ? CLT_BUILD_FAILED
                       : (clt_status)err;
-  clt__fail_with_text(st, log ? log : "(no build log)", "building kernel \"%s\" with options \"%s\" failed: %s",
-                      source, options, clt_status_string((clt_status)err));
+  clt__fail_with_text(st, log ? log : "(no build log)",
+                      "building kernel \"%s\" with options \"%s\" failed: %s (%d)", source, options,
+                      clt_status_string((clt_status)err), (int)err);
   free(log);
   clReleaseProgram(prog);
   return st;

@@ -21,9 +21,27 @@ typedef struct builtin_entry {
   clt_tuning t;
 } builtin_entry;
 
+#define V(tile, vw, wg_y) {CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0}
+#define TL(tile, wg_y) {CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0}
 static const builtin_entry builtin[] = {
+    /* NVIDIA H200, driver 580.159.04 (bench/results/h200) */
+    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, V(128, 16, 8)},
+    {"H200", "NVIDIA", 4, CLT_SHAPE_ALIGNED, V(64, 4, 16)},
+    {"H200", "NVIDIA", 4, CLT_SHAPE_ODD, V(32, 2, 8)},
+    {"H200", "NVIDIA", 4, CLT_SHAPE_SKINNY, V(64, 4, 16)},
+    {"H200", "NVIDIA", 4, CLT_SHAPE_BATCHED, V(64, 4, 16)},
+    {"H200", "NVIDIA", 8, CLT_SHAPE_ALIGNED, V(32, 1, 4)},
+    {"H200", "NVIDIA", 8, CLT_SHAPE_ODD, V(64, 1, 8)},
+    {"H200", "NVIDIA", 8, CLT_SHAPE_SKINNY, V(32, 2, 4)},
+    {"H200", "NVIDIA", 8, CLT_SHAPE_BATCHED, V(64, 2, 8)},
+    {"H200", "NVIDIA", 16, CLT_SHAPE_ALIGNED, TL(32, 8)},
+    {"H200", "NVIDIA", 16, CLT_SHAPE_ODD, TL(32, 8)},
+    {"H200", "NVIDIA", 16, CLT_SHAPE_SKINNY, TL(32, 4)},
+    {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 16)},
     {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0}}, /* end */
 };
+#undef V
+#undef TL
 
 typedef struct tuning_file {
   struct tuning_file *next;
@@ -95,8 +113,9 @@ static void load(tuning_file *f) {
     size_t es;
     char cls_name[32], var_name[32];
     clt_tuning t;
-    if (sscanf(line, "%zu %31s %31s %u %u %u %u %u", &es, cls_name, var_name, &t.tile, &t.vector_width, &t.wg_y,
-               &t.pad, &t.wg_x) != 8)
+    t.dst_align = 0;
+    if (sscanf(line, "%zu %31s %31s %u %u %u %u %u %u", &es, cls_name, var_name, &t.tile, &t.vector_width,
+               &t.wg_y, &t.pad, &t.wg_x, &t.dst_align) < 8)
       continue;
     int slot = elem_slot(es);
     int cls = -1;
@@ -166,14 +185,14 @@ static int write_file(const tuning_file *f, const clt__device_info *info) {
   FILE *fp = fopen(tmp, "w");
   if (!fp)
     return 0;
-  fprintf(fp, "# cltranspose tuning file, format 1: elem_size class variant tile vector_width wg_y pad wg_x\n");
+  fprintf(fp, "# cltranspose tuning file: elem_size class variant tile vector_width wg_y pad wg_x dst_align\n");
   fprintf(fp, "# platform: %s\n# device: %s\n# driver: %s\n", info->platform, info->name, info->driver);
   for (int s = 0; s < CLT__ELEM_SLOTS; s++)
     for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
       if (f->have[s][c]) {
         const clt_tuning *t = &f->t[s][c];
-        fprintf(fp, "%u %s %s %u %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
-                clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad, t->wg_x);
+        fprintf(fp, "%u %s %s %u %u %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
+                clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad, t->wg_x, t->dst_align);
       }
   int ok = fflush(fp) == 0;
   ok = fclose(fp) == 0 && ok;
