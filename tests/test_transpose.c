@@ -1,0 +1,230 @@
+/* The exactness matrix: every variant x element size x shape (degenerate, prime, one off the tile sides,
+ * large), then offsets, padded leading dimensions and batches, then the COPY variant. Every case runs on
+ * fresh random data with guard bands around dst and checks every byte (clt_test_run). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "clt_test_util.h"
+
+static clt_test_env env;
+
+typedef struct dims {
+  size_t rows, cols;
+} dims;
+
+/* Degenerate, prime, one off the common tile sides 16/32/64, square, and a few thousand on a side. */
+static const dims shapes[] = {
+    {1, 1},     {1, 257},   {257, 1},  {2, 3},    {13, 17},  {31, 37},  {15, 17}, {17, 15},
+    {16, 16},   {31, 33},   {33, 31},  {32, 32},  {63, 65},  {65, 63},  {64, 64}, {127, 129},
+    {129, 127}, {128, 128}, {5, 1000}, {1000, 7}, {1, 5000}, {5000, 1},
+};
+static const dims big_shapes[] = {{2049, 1023}, {1023, 2049}};
+
+typedef struct param {
+  clt_variant variant;
+  size_t es;
+} param;
+
+static const clt_variant variants[] = {CLT_VARIANT_NAIVE, CLT_VARIANT_TILED, CLT_VARIANT_VECTOR,
+                                       CLT_VARIANT_BLOCK, CLT_VARIANT_AUTO};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
+
+static clt_desc make_desc(size_t rows, size_t cols, size_t es, clt_variant v) {
+  clt_desc d;
+  memset(&d, 0, sizeof d);
+  d.rows = rows;
+  d.cols = cols;
+  d.elem_size = es;
+  d.variant = v;
+  return d;
+}
+
+static void run_case(const clt_desc *d, clt_test_via via) {
+  clt_test_case tc;
+  char msg[2048];
+  memset(&tc, 0, sizeof tc);
+  tc.env = &env;
+  tc.desc = *d;
+  tc.via = via;
+  if (clt_test_run(&tc, msg, sizeof msg) != 0)
+    fail_msg("%s", msg);
+}
+
+static void shapes_exact_with_guards(void **state) {
+  const param *p = *state;
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    clt_desc d = make_desc(shapes[i].rows, shapes[i].cols, p->es, p->variant);
+    run_case(&d, CLT_TEST_VIA_PLAN);
+  }
+  for (size_t i = 0; i < sizeof big_shapes / sizeof big_shapes[0]; i++) {
+    clt_desc d = make_desc(big_shapes[i].rows, big_shapes[i].cols, p->es, p->variant);
+    run_case(&d, CLT_TEST_VIA_PLAN);
+  }
+}
+
+/* Offsets, padded leading dimensions (gaps in dst that must survive) and batches of 3 with padded
+ * strides, each alone and combined, some vector-aligned and some deliberately not. */
+static void layouts_exact_with_guards(void **state) {
+  const param *p = *state;
+  typedef struct lay {
+    size_t rows, cols, batch, so, sld, sstr_pad, doff, dld, dstr_pad;
+  } lay;
+  static const lay lays[] = {
+      {37, 29, 0, 3, 0, 0, 5, 0, 0},           /* offsets only, odd */
+      {64, 64, 0, 4, 0, 0, 8, 0, 0},           /* offsets a multiple of 4 */
+      {37, 29, 0, 0, 29 + 3, 0, 0, 37 + 7, 0}, /* padded ld on both sides */
+      {64, 32, 0, 0, 36, 0, 0, 68, 0},         /* padded ld, multiples of 4 */
+      {1, 100, 0, 1, 128, 0, 2, 3, 0},         /* a row with dst gaps of 2 */
+      {100, 1, 0, 0, 5, 0, 0, 101, 0},         /* a column with a padded source */
+      {33, 31, 3, 0, 0, 11, 0, 0, 13},         /* batch 3, padded strides */
+      {16, 16, 3, 0, 20, 0, 0, 24, 0},         /* batch 3, padded ld, default strides */
+      {31, 65, 3, 1, 65 + 5, 7, 2, 31 + 1, 9}, /* everything at once */
+      {64, 64, 3, 4, 68, 4, 8, 72, 8},         /* everything, all multiples of 4 */
+      {3, 5, 5, 2, 6, 1, 3, 4, 2},             /* tiny matrices, batch 5 */
+      {257, 129, 2, 7, 131, 3, 9, 259, 5},     /* larger than any tile, batch 2 */
+      {300, 260, 2, 1, 263, 5, 2, 303, 3},     /* full tiles whose rows all start misaligned */
+      {256, 256, 0, 2, 258, 0, 6, 262, 0},     /* aligned shape, ld 2 past a multiple of 4 */
+  };
+  for (size_t i = 0; i < sizeof lays / sizeof lays[0]; i++) {
+    const lay *y = &lays[i];
+    clt_desc d = make_desc(y->rows, y->cols, p->es, p->variant);
+    size_t sld = y->sld ? y->sld : y->cols, dld = y->dld ? y->dld : y->rows;
+    d.batch = y->batch;
+    d.src_offset = y->so;
+    d.src_ld = y->sld;
+    d.dst_offset = y->doff;
+    d.dst_ld = y->dld;
+    if (y->sstr_pad)
+      d.src_stride = y->rows * sld + y->sstr_pad;
+    if (y->dstr_pad)
+      d.dst_stride = y->cols * dld + y->dstr_pad;
+    run_case(&d, CLT_TEST_VIA_PLAN);
+  }
+}
+
+/* COPY moves rows*cols elements of each matrix unchanged: dst bytes equal src bytes. */
+static void copy_dense_views_equal_src_bytes(void **state) {
+  static const dims copy_shapes[] = {{1, 1}, {1, 3}, {13, 17}, {31, 33}, {64, 64}, {1, 1000}, {255, 257}};
+  (void)state;
+  for (size_t e = 0; e < 5; e++) {
+    for (size_t i = 0; i < sizeof copy_shapes / sizeof copy_shapes[0]; i++) {
+      clt_desc d = make_desc(copy_shapes[i].rows, copy_shapes[i].cols, elem_sizes[e], CLT_VARIANT_COPY);
+      run_case(&d, CLT_TEST_VIA_PLAN);
+      d.batch = 3;
+      run_case(&d, CLT_TEST_VIA_PLAN);
+      /* Offsets keep a view dense but break the 16-byte alignment of the vector path. */
+      d.src_offset = 1;
+      d.dst_offset = 3;
+      run_case(&d, CLT_TEST_VIA_PLAN);
+    }
+    {
+      clt_desc d = make_desc(2049, 1023, elem_sizes[e], CLT_VARIANT_COPY);
+      run_case(&d, CLT_TEST_VIA_PLAN);
+    }
+  }
+}
+
+/* Shapes whose work-group count passes the caps drivers impose (65535 groups in y and z, about 2^20 in
+ * x): the kernels must loop over what the grid leaves, not drop it. */
+static void grids_beyond_driver_caps_exact(void **state) {
+  (void)state;
+  for (size_t v = 0; v < NVARIANTS; v++) {
+    clt_desc d = make_desc(2100000, 1, 1, variants[v]); /* 2.1M rows: above 65535 groups of 32 rows */
+    run_case(&d, CLT_TEST_VIA_PLAN);
+    d = make_desc(1, 34000000, 1, variants[v]); /* 34M columns: above 2^20 groups of 32 columns */
+    run_case(&d, CLT_TEST_VIA_PLAN);
+    d = make_desc(2, 3, 4, variants[v]); /* 70000 matrices: above 65535 groups in z */
+    d.batch = 70000;
+    run_case(&d, CLT_TEST_VIA_PLAN);
+  }
+}
+
+static void plan_info_reports_requested_or_concrete_variant(void **state) {
+  static const clt_variant all[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
+                                    CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_COPY};
+  (void)state;
+  for (size_t v = 0; v < sizeof all / sizeof all[0]; v++)
+    for (size_t e = 0; e < 5; e++)
+      for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i += 3) {
+        clt_desc d = make_desc(shapes[i].rows, shapes[i].cols, elem_sizes[e], all[v]);
+        clt_plan *plan = NULL;
+        clt_variant got = (clt_variant)-1;
+        const char *opts = NULL;
+        clt_status st = clt_plan_create(&plan, env.context, env.device, &d);
+        if (st != CLT_SUCCESS)
+          fail_msg("clt_plan_create(%s, %zux%zu, es %zu) returned %s: %s", clt_variant_name(all[v]), d.rows,
+                   d.cols, d.elem_size, clt_status_string(st), clt_last_error());
+        assert_int_equal(clt_plan_info(plan, &got, &opts), CLT_SUCCESS);
+        if (all[v] == CLT_VARIANT_AUTO)
+          assert_true(got == CLT_VARIANT_NAIVE || got == CLT_VARIANT_TILED || got == CLT_VARIANT_VECTOR ||
+                      got == CLT_VARIANT_BLOCK);
+        else
+          assert_int_equal(got, all[v]);
+        assert_non_null(opts);
+        assert_non_null(strstr(opts, "-D"));
+        /* Either output may be NULL. */
+        assert_int_equal(clt_plan_info(plan, NULL, NULL), CLT_SUCCESS);
+        assert_int_equal(clt_plan_info(plan, &got, NULL), CLT_SUCCESS);
+        assert_int_equal(clt_plan_info(plan, NULL, &opts), CLT_SUCCESS);
+        clt_plan_destroy(plan);
+      }
+}
+
+static int group_setup(void **state) {
+  (void)state;
+  return 0;
+}
+
+static int group_teardown(void **state) {
+  (void)state;
+  clt_cache_clear();
+  return 0;
+}
+
+enum { NPARAM = NVARIANTS * 5 };
+
+int main(void) {
+  static param params[NPARAM];
+  static char names[NPARAM][96];
+  static struct CMUnitTest tests[2 * NPARAM + 3];
+  size_t n = 0;
+  int rc;
+  double t0;
+
+  clt_test_env_open_or_skip(&env, "test_transpose");
+  for (size_t v = 0; v < NVARIANTS; v++)
+    for (size_t e = 0; e < 5; e++) {
+      param *p = &params[v * 5 + e];
+      p->variant = variants[v];
+      p->es = elem_sizes[e];
+      snprintf(names[v * 5 + e], sizeof names[0], "%s_elem%zu_all_shapes_exact_and_guards_intact",
+               clt_variant_name(p->variant), p->es);
+      tests[n++] = (struct CMUnitTest){names[v * 5 + e], shapes_exact_with_guards, NULL, NULL, p};
+    }
+  for (size_t v = 0; v < NVARIANTS; v++)
+    for (size_t e = 0; e < 5; e++) {
+      static char lnames[NPARAM][112];
+      param *p = &params[v * 5 + e];
+      snprintf(lnames[v * 5 + e], sizeof lnames[0],
+               "%s_elem%zu_offsets_padded_ld_batches_exact_and_gaps_intact", clt_variant_name(p->variant),
+               p->es);
+      tests[n++] = (struct CMUnitTest){lnames[v * 5 + e], layouts_exact_with_guards, NULL, NULL, p};
+    }
+  tests[n++] = (struct CMUnitTest)cmocka_unit_test(copy_dense_views_equal_src_bytes);
+  tests[n++] = (struct CMUnitTest)cmocka_unit_test(grids_beyond_driver_caps_exact);
+  tests[n++] = (struct CMUnitTest)cmocka_unit_test(plan_info_reports_requested_or_concrete_variant);
+
+  t0 = clt_test_now();
+  rc = cmocka_run_group_tests(tests, group_setup, group_teardown);
+  printf("test_transpose: %.1f s\n", clt_test_now() - t0);
+  clt_test_env_close(&env);
+  return rc;
+}

@@ -1,0 +1,337 @@
+/* Unit tests of kernel tuning (clt__choose_config and friends) on faked devices: whatever the device's
+ * limits, the chosen work-group and local memory must fit them, AUTO must become a real variant, and the
+ * build options and NDRange must be usable. Faking the device lets one machine cover GPUs it lacks. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "clt_internal.h"
+
+static clt__device_info make_device(const char *name, cl_device_type type, cl_uint vendor_id, size_t simd,
+                                    size_t max_wg, size_t max_item, cl_ulong local, int local_is_global) {
+  clt__device_info d;
+  memset(&d, 0, sizeof d);
+  snprintf(d.name, sizeof d.name, "%s", name);
+  snprintf(d.vendor, sizeof d.vendor, "fake vendor of %s", name);
+  snprintf(d.driver, sizeof d.driver, "1.0");
+  snprintf(d.version, sizeof d.version, "OpenCL 1.2 fake");
+  snprintf(d.platform, sizeof d.platform, "fake platform");
+  d.type = type;
+  d.vendor_id = vendor_id;
+  d.compute_units = 16;
+  d.max_wg_size = max_wg;
+  d.max_item_size[0] = max_item;
+  d.max_item_size[1] = max_item;
+  d.max_item_size[2] = max_item < 64 ? max_item : 64;
+  d.local_mem_size = local;
+  d.local_mem_is_global = local_is_global;
+  d.max_alloc = (cl_ulong)1 << 30;
+  d.base_align_bytes = 128;
+  d.simd_width = simd;
+  return d;
+}
+
+enum { NDEV = 6 };
+
+static void make_devices(clt__device_info dev[NDEV]) {
+  dev[0] = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  dev[1] = make_device("AMD-like GPU", CL_DEVICE_TYPE_GPU, 0x1002, 64, 256, 1024, 64 * 1024, 0);
+  dev[2] = make_device("tiny GPU", CL_DEVICE_TYPE_GPU, 0x13b5, 16, 64, 64, 16 * 1024, 0);
+  dev[3] = make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
+  dev[3].compute_units = 2;
+  dev[4] = make_device("Intel-like GPU", CL_DEVICE_TYPE_GPU, 0x8086, 16, 256, 256, 64 * 1024, 0);
+  /* Little local memory and work-items only 32 deep in y: forces the tile and the group to shrink. */
+  dev[5] = make_device("embedded GPU", CL_DEVICE_TYPE_GPU, 0x1010, 4, 128, 128, 4 * 1024, 0);
+  dev[5].max_item_size[1] = 32;
+}
+
+typedef struct shape {
+  size_t rows, cols, batch, src_offset, src_ld, src_stride, dst_offset, dst_ld, dst_stride;
+  int dense; /* usable with CLT_VARIANT_COPY */
+} shape;
+
+static const shape shapes[] = {
+    {1, 1, 0, 0, 0, 0, 0, 0, 0, 1},
+    {1, 1000, 0, 0, 0, 0, 0, 0, 0, 1},
+    {1000, 1, 0, 0, 0, 0, 0, 0, 0, 1},
+    {13, 17, 0, 0, 0, 0, 0, 0, 0, 1},
+    {64, 64, 0, 0, 0, 0, 0, 0, 0, 1},
+    {2049, 1023, 0, 0, 0, 0, 0, 0, 0, 1},
+    {64, 64, 3, 1, 0, 0, 3, 0, 0, 1},
+    {37, 29, 2, 4, 40, 37 * 40 + 8, 4, 44, 29 * 44 + 4, 0},
+    {128, 256, 4, 8, 260, 128 * 260, 16, 132, 256 * 132, 0},
+};
+#define NSHAPES (sizeof shapes / sizeof shapes[0])
+
+static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
+static const clt_variant variants[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
+                                       CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_COPY};
+
+static clt__layout make_layout(const shape *s, size_t es, clt_variant v) {
+  clt_desc d;
+  clt__layout l;
+  char msg[256];
+  memset(&d, 0, sizeof d);
+  d.rows = s->rows;
+  d.cols = s->cols;
+  d.elem_size = es;
+  d.batch = s->batch;
+  d.src_offset = s->src_offset;
+  d.src_ld = s->src_ld;
+  d.src_stride = s->src_stride;
+  d.dst_offset = s->dst_offset;
+  d.dst_ld = s->dst_ld;
+  d.dst_stride = s->dst_stride;
+  d.variant = v;
+  if (clt__layout_from_desc(&d, &l, msg, sizeof msg) != CLT_SUCCESS)
+    fail_msg("test layout %zux%zu rejected: %s", s->rows, s->cols, msg);
+  return l;
+}
+
+static size_t local_bytes(const clt__config *c, size_t es) {
+  if (c->variant == CLT_VARIANT_TILED)
+    return (size_t)c->tile * (c->tile + c->pad) * es;
+  if (c->variant == CLT_VARIANT_VECTOR)
+    return (size_t)c->tile * c->tile * es;
+  return 0;
+}
+
+/* Everything a config must satisfy on dev; returns a reason, or NULL when it fits. */
+static const char *config_problem(const clt__config *c, const clt__device_info *dev, size_t es) {
+  size_t wg = (size_t)c->wg_x * c->wg_y;
+  if (c->wg_x < 1 || c->wg_y < 1)
+    return "empty work-group";
+  if (wg > dev->max_wg_size)
+    return "wg_x*wg_y above max_wg_size";
+  if (c->wg_x > dev->max_item_size[0] || c->wg_y > dev->max_item_size[1])
+    return "a work-group dimension above max_item_size";
+  if (local_bytes(c, es) > dev->local_mem_size)
+    return "local memory above local_mem_size";
+  if ((c->variant == CLT_VARIANT_TILED || c->variant == CLT_VARIANT_VECTOR) && c->tile < 1)
+    return "tile 0";
+  if ((c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK ||
+       c->variant == CLT_VARIANT_COPY) &&
+      c->vw < 1)
+    return "vector width 0";
+  return NULL;
+}
+
+/* The alignment flags promise vw-aligned accesses; a flag set on a layout that breaks that is a bug. */
+static const char *alignment_problem(const clt__config *c, const clt__layout *l) {
+  if (c->variant == CLT_VARIANT_VECTOR) {
+    if (c->src_aligned &&
+        (l->src_offset % c->vw || l->src_ld % c->vw || (l->batch > 1 && l->src_stride % c->vw)))
+      return "src_aligned set for a source that is not vw-aligned";
+    if (c->dst_aligned &&
+        (l->dst_offset % c->vw || l->dst_ld % c->vw || (l->batch > 1 && l->dst_stride % c->vw)))
+      return "dst_aligned set for a destination that is not vw-aligned";
+  } else if (c->variant == CLT_VARIANT_COPY) {
+    if (c->src_aligned && l->src_offset % c->vw)
+      return "src_aligned set for a copy source that is not vw-aligned";
+    if (c->dst_aligned && l->dst_offset % c->vw)
+      return "dst_aligned set for a copy destination that is not vw-aligned";
+  }
+  return NULL;
+}
+
+static void check_options(const clt__config *c, size_t es, const char *where) {
+  char buf[1024 + 8];
+  char small[16];
+  memset(buf, 0x7f, sizeof buf);
+  if (clt__config_options(c, es, buf, 1024) != 0)
+    fail_msg("%s: clt__config_options failed with a 1 KiB buffer", where);
+  if (memchr(buf, '\0', 1024) == NULL || strstr(buf, "-D") == NULL)
+    fail_msg("%s: options \"%.100s\" have no -D define", where, buf);
+  for (size_t i = 1024; i < sizeof buf; i++)
+    assert_int_equal(buf[i], 0x7f);
+  /* Too small a buffer is reported, and nothing is written past its end. */
+  memset(small, 0x7f, sizeof small);
+  if (clt__config_options(c, es, small, 6) != -1)
+    fail_msg("%s: clt__config_options did not report a 6-byte buffer as too small", where);
+  for (size_t i = 6; i < sizeof small; i++)
+    assert_int_equal(small[i], 0x7f);
+}
+
+static void check_ndrange(const clt__config *c, const clt__layout *l, const clt__device_info *dev,
+                          const char *where) {
+  size_t global[3] = {0, 0, 0}, local[3] = {0, 0, 0};
+  clt__config_ndrange(c, l, dev, global, local);
+  if (local[0] * local[1] * local[2] > dev->max_wg_size)
+    fail_msg("%s: NDRange local size %zux%zux%zu above max_wg_size", where, local[0], local[1], local[2]);
+  for (int i = 0; i < 3; i++) {
+    /* OpenCL 1.2 needs every global size to be a non-zero multiple of the local size. */
+    if (local[i] < 1 || local[i] > dev->max_item_size[i] || global[i] < local[i] || global[i] % local[i] != 0)
+      fail_msg("%s: NDRange dim %d global %zu local %zu is not launchable", where, i, global[i], local[i]);
+  }
+}
+
+static void describe(char *buf, size_t size, const clt__device_info *dev, clt_variant v, size_t es,
+                     const shape *s) {
+  snprintf(buf, size, "%.64s, variant %s, elem_size %zu, %zux%zu batch %zu", dev->name,
+           clt_variant_name(v) ? clt_variant_name(v) : "?", es, s->rows, s->cols, s->batch);
+}
+
+static void every_config_fits_its_device(void **state) {
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t d = 0; d < NDEV; d++)
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
+      for (size_t e = 0; e < 5; e++)
+        for (size_t s = 0; s < NSHAPES; s++) {
+          clt__config c;
+          clt__layout l;
+          clt_status st;
+          const char *why;
+          char where[256];
+          if (variants[v] == CLT_VARIANT_COPY && !shapes[s].dense)
+            continue;
+          describe(where, sizeof where, &dev[d], variants[v], elem_sizes[e], &shapes[s]);
+          l = make_layout(&shapes[s], elem_sizes[e], variants[v]);
+          memset(&c, 0, sizeof c);
+          st = clt__choose_config(&dev[d], &l, variants[v], &c);
+          if (st != CLT_SUCCESS)
+            fail_msg("%s: clt__choose_config returned %d", where, (int)st);
+          if (variants[v] == CLT_VARIANT_AUTO) {
+            if (c.variant != CLT_VARIANT_NAIVE && c.variant != CLT_VARIANT_TILED &&
+                c.variant != CLT_VARIANT_VECTOR && c.variant != CLT_VARIANT_BLOCK)
+              fail_msg("%s: AUTO resolved to %d, not a transpose variant", where, (int)c.variant);
+          } else if (c.variant != variants[v]) {
+            fail_msg("%s: asked for %d, got %d", where, (int)variants[v], (int)c.variant);
+          }
+          why = config_problem(&c, &dev[d], elem_sizes[e]);
+          if (why == NULL)
+            why = alignment_problem(&c, &l);
+          if (why != NULL)
+            fail_msg("%s: %s (tile %u pad %u wg %ux%u vw %u)", where, why, c.tile, c.pad, c.wg_x, c.wg_y,
+                     c.vw);
+          check_options(&c, elem_sizes[e], where);
+          check_ndrange(&c, &l, &dev[d], where);
+        }
+}
+
+/* The config names a source that is embedded in the library and defines the kernel it names. */
+static void config_names_an_embedded_kernel(void **state) {
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t d = 0; d < NDEV; d++)
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+      clt__config c;
+      clt__layout l = make_layout(&shapes[4], 4, variants[v]);
+      const char *text;
+      size_t len = 0;
+      char where[256];
+      describe(where, sizeof where, &dev[d], variants[v], 4, &shapes[4]);
+      assert_int_equal(clt__choose_config(&dev[d], &l, variants[v], &c), CLT_SUCCESS);
+      if (c.source == NULL || c.kernel == NULL)
+        fail_msg("%s: NULL source or kernel name", where);
+      if (strcmp(c.source, clt_variant_name(c.variant)) != 0)
+        fail_msg("%s: source \"%s\" for variant %s", where, c.source, clt_variant_name(c.variant));
+      text = clt__kernel_source(c.source, &len);
+      if (text == NULL || len == 0)
+        fail_msg("%s: source \"%s\" is not embedded", where, c.source);
+      if (strstr(text, c.kernel) == NULL)
+        fail_msg("%s: kernel \"%s\" not found in source \"%s\"", where, c.kernel, c.source);
+    }
+  {
+    size_t len = 0;
+    assert_null(clt__kernel_source("no-such-kernel-source", &len));
+  }
+}
+
+static void unknown_variant_is_rejected(void **state) {
+  clt__device_info dev[NDEV];
+  clt__config c;
+  clt__layout l;
+  (void)state;
+  make_devices(dev);
+  l = make_layout(&shapes[3], 4, CLT_VARIANT_NAIVE);
+  assert_int_not_equal(clt__choose_config(&dev[0], &l, (clt_variant)5, &c), CLT_SUCCESS);
+}
+
+/* A device too small for any work-group cannot be served: UNSUPPORTED, not a config that breaks it. */
+static void impossible_device_is_unsupported(void **state) {
+  clt__device_info dev = make_device("broken", CL_DEVICE_TYPE_GPU, 1, 32, 0, 0, 0, 0);
+  clt__layout l = make_layout(&shapes[4], 4, CLT_VARIANT_NAIVE);
+  (void)state;
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+    clt__config c;
+    clt_status st = clt__choose_config(&dev, &l, variants[v], &c);
+    if (st != CLT_UNSUPPORTED)
+      fail_msg("variant %d on a device with max_wg_size 0: got %d, expected CLT_UNSUPPORTED",
+               (int)variants[v], (int)st);
+  }
+}
+
+static void fit_kernel_limit_shrinks_the_work_group(void **state) {
+  static const size_t limits[] = {1024, 512, 256, 128, 100, 64, 32, 17, 16, 8, 2, 1};
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t d = 0; d < NDEV; d++)
+    for (size_t v = 1; v < sizeof variants / sizeof variants[0]; v++)
+      for (size_t e = 0; e < 5; e++)
+        for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+          clt__config c, orig;
+          clt__layout l = make_layout(&shapes[5], elem_sizes[e], variants[v]);
+          size_t before;
+          int r;
+          char where[320];
+          assert_int_equal(clt__choose_config(&dev[d], &l, variants[v], &orig), CLT_SUCCESS);
+          before = (size_t)orig.wg_x * orig.wg_y;
+          c = orig;
+          r = clt__config_fit_kernel_limit(&c, limits[k]);
+          snprintf(where, sizeof where, "%.64s, variant %s, elem_size %zu, wg %ux%u, kernel limit %zu",
+                   dev[d].name, clt_variant_name(variants[v]), elem_sizes[e], orig.wg_x, orig.wg_y,
+                   limits[k]);
+          if (before <= limits[k]) {
+            if (r != 0 || memcmp(&c, &orig, sizeof c) != 0)
+              fail_msg("%s: a config that fits must be left alone (returned %d)", where, r);
+            continue;
+          }
+          /* Every variant can run with a work-group of 32 items or more; below that -1 is allowed. */
+          if (r != 1 && !(r == -1 && limits[k] < 32))
+            fail_msg("%s: returned %d, expected 1 (shrunk)", where, r);
+          if (r != 1)
+            continue;
+          if ((size_t)c.wg_x * c.wg_y > limits[k] || c.wg_x < 1 || c.wg_y < 1)
+            fail_msg("%s: shrunk to %ux%u", where, c.wg_x, c.wg_y);
+          if (c.variant != orig.variant ||
+              local_bytes(&c, elem_sizes[e]) > local_bytes(&orig, elem_sizes[e]) ||
+              alignment_problem(&c, &l) != NULL)
+            fail_msg("%s: shrinking changed the variant or grew local memory", where);
+          check_options(&c, elem_sizes[e], where);
+          check_ndrange(&c, &l, &dev[d], where);
+        }
+}
+
+static void fit_kernel_limit_zero_is_impossible(void **state) {
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t v = 1; v < sizeof variants / sizeof variants[0]; v++) {
+    clt__config c;
+    clt__layout l = make_layout(&shapes[4], 4, variants[v]);
+    assert_int_equal(clt__choose_config(&dev[0], &l, variants[v], &c), CLT_SUCCESS);
+    assert_int_equal(clt__config_fit_kernel_limit(&c, 0), -1);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(every_config_fits_its_device),
+      cmocka_unit_test(config_names_an_embedded_kernel),
+      cmocka_unit_test(unknown_variant_is_rejected),
+      cmocka_unit_test(impossible_device_is_unsupported),
+      cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
+      cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
