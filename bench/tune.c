@@ -128,18 +128,19 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       break;
     case CLT_BENCH_TILED:
       for (unsigned tile = 16; tile <= 64; tile *= 2)
-        for (unsigned wg_y = 4; wg_y <= 8; wg_y *= 2)
+        for (unsigned wg_y = 4; wg_y <= 16 && wg_y <= tile; wg_y *= 2)
           if (fits(l, tile, wg_y, (size_t)tile * (tile + 1) * es) &&
               add(st, (clt_tuning){CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0}) != 0)
             return -1;
       break;
     case CLT_BENCH_BLOCK: {
-      static const unsigned shapes[][2] = {{16, 4}, {64, 1}, {8, 8}};
+      /* Wide, square and tall groups: CPU drivers favour tall ones (long runs of destination rows). */
+      static const unsigned shapes[][2] = {{16, 4}, {64, 1}, {8, 8}, {1, 16}, {1, 64}, {4, 16}};
       for (size_t i = 0; i < 5; i++) {
         unsigned vw = vws[i];
         if (vw * es < 16 || vw * es > 64 || (es == 16 && vw > 4))
           continue;
-        for (size_t k = 0; k < 3; k++)
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
           if (fits(l, shapes[k][0], shapes[k][1], 0) &&
               add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0], 0}) != 0)
             return -1;

@@ -13,7 +13,7 @@
 #define CLT__ELEM_SLOTS 5 /* element sizes 1, 2, 4, 8, 16 */
 
 /* Winners measured with `cltranspose-bench --tune` (bench/results/ has the runs). Matched by a
- * substring of the device name and of the platform name; the first match wins. */
+ * substring of the device name and of the platform name (NULL matches any); the first match wins. */
 typedef struct builtin_entry {
   const char *device, *platform;
   size_t elem_size;
@@ -162,8 +162,8 @@ int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape
     }
     pthread_mutex_unlock(&db_lock);
   }
-  for (const builtin_entry *b = builtin; !found && b->device; b++) {
-    if (strstr(info->name, b->device) && (!b->platform || strstr(info->platform, b->platform)) &&
+  for (const builtin_entry *b = builtin; !found && (b->device || b->platform); b++) {
+    if ((!b->device || strstr(info->name, b->device)) && (!b->platform || strstr(info->platform, b->platform)) &&
         b->elem_size == elem_size && b->cls == cls) {
       *out = b->t;
       found = 1;
