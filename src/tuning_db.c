@@ -23,9 +23,13 @@ typedef struct builtin_entry {
 
 #define V(tile, vw, wg_y) {CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0}
 #define TL(tile, wg_y) {CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0}
+#define B(vw, wg_x, wg_y) {CLT_VARIANT_BLOCK, 0, vw, wg_y, 0, wg_x, 0}
 static const builtin_entry builtin[] = {
     /* NVIDIA H200, driver 580.159.04 (bench/results/h200) */
-    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, V(128, 16, 8)},
+    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, V(128, 8, 8)},
+    {"H200", "NVIDIA", 1, CLT_SHAPE_ODD, TL(64, 8)},
+    {"H200", "NVIDIA", 2, CLT_SHAPE_ALIGNED, V(128, 4, 16)},
+    {"H200", "NVIDIA", 2, CLT_SHAPE_ODD, TL(64, 4)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_ALIGNED, V(64, 4, 16)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_ODD, V(32, 2, 8)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_SKINNY, V(64, 4, 16)},
@@ -34,14 +38,18 @@ static const builtin_entry builtin[] = {
     {"H200", "NVIDIA", 8, CLT_SHAPE_ODD, V(64, 1, 8)},
     {"H200", "NVIDIA", 8, CLT_SHAPE_SKINNY, V(32, 2, 4)},
     {"H200", "NVIDIA", 8, CLT_SHAPE_BATCHED, V(64, 2, 8)},
-    {"H200", "NVIDIA", 16, CLT_SHAPE_ALIGNED, TL(32, 8)},
+    {"H200", "NVIDIA", 16, CLT_SHAPE_ALIGNED, TL(32, 16)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_ODD, TL(32, 8)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_SKINNY, TL(32, 4)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 16)},
+    /* POCL on x86-64 CPUs (measured on 16 Xeon cores, bench/results/pocl16) */
+    {NULL, "Portable Computing Language", 4, CLT_SHAPE_ALIGNED, B(16, 8, 8)},
+    {NULL, "Portable Computing Language", 4, CLT_SHAPE_ODD, B(8, 1, 16)},
     {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 #undef V
 #undef TL
+#undef B
 
 typedef struct tuning_file {
   struct tuning_file *next;
