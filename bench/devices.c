@@ -232,3 +232,17 @@ void clt_bench_devices_print(FILE *stream, const struct clt_bench_device *list, 
   if (default_index < count)
     fprintf(stream, "* = the device used when --device is not given\n");
 }
+
+cl_device_id clt_bench_pick_device(const char *selector) {
+  struct clt_bench_device *list = NULL;
+  size_t count = 0, index = 0;
+  char err[256];
+  cl_device_id id = NULL;
+  if (clt_bench_devices_enumerate(&list, &count, err, sizeof err) == 0 &&
+      clt_bench_device_select(list, count, selector, getenv("CLT_DEVICE"), &index, err, sizeof err) == 0)
+    id = list[index].id;
+  else
+    fprintf(stderr, "%s\n", err);
+  free(list);
+  return id;
+}

@@ -36,6 +36,10 @@ int clt_bench_devices_enumerate(struct clt_bench_device **list, size_t *count, c
 int clt_bench_device_select(const struct clt_bench_device *list, size_t count, const char *selector,
                             const char *env_device, size_t *index, char *err, size_t err_size);
 
+/* For the small tools: the device the selector picks (as clt_bench_device_select, CLT_DEVICE honoured),
+ * or NULL with a message on stderr. */
+cl_device_id clt_bench_pick_device(const char *selector);
+
 /* "GPU", "CPU", "ACCELERATOR", "CUSTOM" or "OTHER": the most specific bit set. */
 const char *clt_bench_device_type_name(cl_device_type type);
 
