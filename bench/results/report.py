@@ -106,14 +106,16 @@ def short_device(dev):
     """A compact device name for the table: vendor words, trademarks and clock speeds dropped."""
     name = dev["name"]
     pocl = "portable computing language" in str(dev.get("platform", "")).lower()
-    if pocl:
-        name = re.sub(r"^(cpu|pthread|basic)-[^-]*-", "", name)  # POCL's "cpu-<arch>-<model>"
+    if pocl:  # POCL's "cpu-<arch>-<model>": keep the model and the core count
+        name = re.sub(r"^(cpu|pthread|basic)-.*?-(AMD|Intel)", r"\2", name)
     name = re.sub(r"\((R|TM|tm|r)\)", "", name)
     name = re.sub(r"@\s*[\d.]+\s*[GM]Hz", "", name)
     name = re.sub(r"\b(NVIDIA|Intel|AMD|Corporation|Processor|CPU)\b", "", name)
     name = re.sub(r"\s+", " ", name).strip(" -")
     if not name:
         name = dev["name"]
+    if pocl and dev.get("compute_units"):
+        name = f"{name}, {dev['compute_units']} cores"
     return f"POCL {name}" if pocl else name
 
 
