@@ -116,10 +116,11 @@ int main(int argc, char **argv) {
   clt_variant resolved = variant;
   const char *options = "";
   clt_plan_info(plan, &resolved, &options);
-  printf("%zux%zu batch %zu f32 (%zu elements, %.2f GiB per buffer) variant %s: %s, %zu wrong; kernel %.3f ms = "
-         "%.0f GB/s; [%s]; total %.0f s\n",
-         rows, cols, batch, n, (double)n * 4.0 / 1073741824.0, clt_variant_name(resolved), wrong ? "FAIL" : "EXACT",
-         wrong, ms, 8.0 * (double)n / ms * 1e-6, options, seconds() - t0);
+  printf(
+      "%zux%zu batch %zu f32 (%zu elements, %.2f GiB per buffer) variant %s: %s, %zu wrong; kernel %.3f ms = "
+      "%.0f GB/s; [%s]; total %.0f s\n",
+      rows, cols, batch, n, (double)n * 4.0 / 1073741824.0, clt_variant_name(resolved),
+      wrong ? "FAIL" : "EXACT", wrong, ms, 8.0 * (double)n / ms * 1e-6, options, seconds() - t0);
   status = wrong != 0;
 
 cleanup:

@@ -63,27 +63,27 @@ static int clblast_enqueue(void *state, cl_command_queue queue, cl_mem src, cl_m
   CLBlastStatusCode st;
   switch (s->type) {
   case CLT_BENCH_F16:
-    st = CLBlastHomatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, 0x3C00 /* 1.0 */, src, 0, lda, dst,
-                          0, ldb, &queue, event);
+    st = CLBlastHomatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, 0x3C00 /* 1.0 */, src, 0, lda,
+                          dst, 0, ldb, &queue, event);
     break;
   case CLT_BENCH_F32:
-    st = CLBlastSomatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, 1.0f, src, 0, lda, dst, 0, ldb, &queue,
-                          event);
+    st = CLBlastSomatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, 1.0f, src, 0, lda, dst, 0, ldb,
+                          &queue, event);
     break;
   case CLT_BENCH_F64:
-    st = CLBlastDomatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, 1.0, src, 0, lda, dst, 0, ldb, &queue,
-                          event);
+    st = CLBlastDomatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, 1.0, src, 0, lda, dst, 0, ldb,
+                          &queue, event);
     break;
   case CLT_BENCH_C64: {
     cl_float2 one = {{1.0f, 0.0f}};
-    st = CLBlastComatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, one, src, 0, lda, dst, 0, ldb, &queue,
-                          event);
+    st = CLBlastComatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, one, src, 0, lda, dst, 0, ldb,
+                          &queue, event);
     break;
   }
   case CLT_BENCH_C128: {
     cl_double2 one = {{1.0, 0.0}};
-    st = CLBlastZomatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, one, src, 0, lda, dst, 0, ldb, &queue,
-                          event);
+    st = CLBlastZomatcopy(CLBlastLayoutRowMajor, CLBlastTransposeYes, m, n, one, src, 0, lda, dst, 0, ldb,
+                          &queue, event);
     break;
   }
   default:
@@ -97,10 +97,13 @@ static int clblast_enqueue(void *state, cl_command_queue queue, cl_mem src, cl_m
   return 0;
 }
 
-static void clblast_destroy(void *state) { free(state); }
+static void clblast_destroy(void *state) {
+  free(state);
+}
 
 size_t clt_bench_clblast_methods(struct clt_bench_method *out) {
-  const struct clt_bench_method m = {"clblast", "clblast", 0, 0, NULL, clblast_create, clblast_enqueue, clblast_destroy};
+  const struct clt_bench_method m = {"clblast",       "clblast",      0, 0, NULL, clblast_create,
+                                     clblast_enqueue, clblast_destroy};
   out[0] = m;
   return 1;
 }

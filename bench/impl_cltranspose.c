@@ -84,7 +84,7 @@ size_t clt_bench_cltranspose_methods(const enum clt_bench_variant *variants, siz
                                      struct clt_bench_method *out) {
   size_t n = 0;
   const struct clt_bench_method base = {
-      "cltranspose", "copy", 1, (int)CLT_VARIANT_COPY, NULL, cltranspose_create, cltranspose_enqueue,
+      "cltranspose",      "copy", 1, (int)CLT_VARIANT_COPY, NULL, cltranspose_create, cltranspose_enqueue,
       cltranspose_destroy};
   out[n++] = base;
   for (size_t i = 0; i < n_variants && i < CLT_BENCH_VARIANT_COUNT; i++) {
@@ -98,7 +98,8 @@ size_t clt_bench_cltranspose_methods(const enum clt_bench_variant *variants, siz
 }
 
 struct clt_bench_method clt_bench_cltranspose_tuned(const char *label, const clt_tuning *tuning) {
-  const struct clt_bench_method m = {"cltranspose",       label, 0, (int)tuning->variant, tuning, cltranspose_create,
-                                     cltranspose_enqueue, cltranspose_destroy};
+  const struct clt_bench_method m = {
+      "cltranspose",      label, 0, (int)tuning->variant, tuning, cltranspose_create, cltranspose_enqueue,
+      cltranspose_destroy};
   return m;
 }

@@ -11,7 +11,7 @@
 
 typedef struct candidate {
   clt_tuning t;
-  char *label; /* own allocation: records keep pointing at it when the array grows */
+  char *label;      /* own allocation: records keep pointing at it when the array grows */
   double score_sum; /* percent of copy, summed over the class's shapes */
   int failed;
   int odd_only; /* a knob that only matters for misaligned layouts (dst_align) */
@@ -182,7 +182,7 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
   struct clt_bench_method methods[CLT_BENCH_MAX_METHODS];
   candidate *group[GROUP];
   clt_bench_cltranspose_methods(NULL, 0, methods); /* methods[0]: the copy */
-  for (size_t i = 0; i < n_cands; i++) /* knobs that change nothing for this class are not run */
+  for (size_t i = 0; i < n_cands; i++)             /* knobs that change nothing for this class are not run */
     cands[i].failed = cands[i].odd_only && cls != CLT_SHAPE_ODD;
   for (size_t k = 0; k < n_cases; k++) {
     for (size_t next = 0; next < n_cands;) {
@@ -218,14 +218,16 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
   }
   clt_status st = clt_tuning_save(s->device->id, es, cls, &best->t);
   printf("tune %-4s %-8s best: %-22s %6.1f%% of copy (mean of %zu shape%s)%s%s\n", clt_bench_type_name(type),
-         clt_shape_class_name(cls), best->label, best->score_sum / (double)n_cases, n_cases, n_cases > 1 ? "s" : "",
+         clt_shape_class_name(cls), best->label, best->score_sum / (double)n_cases, n_cases,
+         n_cases > 1 ? "s" : "",
          st == CLT_SUCCESS ? "" : "; not saved: ", st == CLT_SUCCESS ? "" : clt_last_error());
   fflush(stdout);
   return st == CLT_SUCCESS ? 0 : 1;
 }
 
 int clt_bench_tune(struct clt_bench_session *s, const struct clt_bench_options *opt,
-                   struct clt_bench_tune_state **state, struct clt_bench_record **records, size_t *n_records) {
+                   struct clt_bench_tune_state **state, struct clt_bench_record **records,
+                   size_t *n_records) {
   limits lim;
   size_t cap = 0;
   int status = 0;
@@ -274,7 +276,8 @@ int clt_bench_tune(struct clt_bench_session *s, const struct clt_bench_options *
           st->c[i].failed = 0;
         }
         tune_case c = {d.rows, d.cols, opt->batch};
-        status |= tune_one(s, opt->types[t], cls, &c, 1, st->c + first, n_cands, records, n_records, &cap) != 0;
+        status |=
+            tune_one(s, opt->types[t], cls, &c, 1, st->c + first, n_cands, records, n_records, &cap) != 0;
       }
       continue;
     }
@@ -285,8 +288,8 @@ int clt_bench_tune(struct clt_bench_session *s, const struct clt_bench_options *
         st->c[i].score_sum = 0;
         st->c[i].failed = 0;
       }
-      status |= tune_one(s, opt->types[t], (clt_shape_class)cls, cases, n_cases, st->c + first, n_cands, records,
-                         n_records, &cap) != 0;
+      status |= tune_one(s, opt->types[t], (clt_shape_class)cls, cases, n_cases, st->c + first, n_cands,
+                         records, n_records, &cap) != 0;
     }
   }
   return status;

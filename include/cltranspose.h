@@ -30,6 +30,8 @@ extern "C" {
 #define CLT_VERSION_MINOR 1
 #define CLT_VERSION_PATCH 0
 
+/* The types below keep the layout of the API contract. */
+/* clang-format off */
 typedef enum clt_status {   /* 0 = success; negative = an OpenCL error code passed through unchanged */
   CLT_SUCCESS = 0,
   CLT_INVALID_VALUE = 1,    /* bad descriptor: zero dims, bad elem_size, ld too small, size overflow, overlap, NULL */
@@ -62,19 +64,21 @@ typedef struct clt_desc {   /* zero means default for every field but rows, cols
 
 /* A plan is bound to one context+device and one descriptor; it is thread-safe to enqueue. */
 typedef struct clt_plan clt_plan;
+/* clang-format on */
 
 /* Creates *plan for desc on (context, device) and compiles its kernel (or takes it from the in-memory
  * program cache). The plan retains context and device until clt_plan_destroy. On failure *plan is set
  * to NULL and nothing is retained. */
-CLT_API clt_status clt_plan_create(clt_plan **plan, cl_context context, cl_device_id device, const clt_desc *desc);
+CLT_API clt_status clt_plan_create(clt_plan **plan, cl_context context, cl_device_id device,
+                                   const clt_desc *desc);
 
 /* Enqueues the transpose of src into dst on queue (which must belong to the plan's context and device),
  * like clEnqueueNDRangeKernel: it waits for event_wait_list and, if event is not NULL, returns in *event
  * an event the caller must release. queue, src and dst are borrowed for the call only. The buffers are
  * checked against the views before anything is enqueued: on error nothing is written. */
 CLT_API clt_status clt_plan_enqueue(clt_plan *plan, cl_command_queue queue, cl_mem src, cl_mem dst,
-                            cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-                            cl_event *event);
+                                    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+                                    cl_event *event);
 
 /* Releases the plan and what it retained. NULL is allowed. */
 CLT_API void clt_plan_destroy(clt_plan *plan);
@@ -82,8 +86,8 @@ CLT_API void clt_plan_destroy(clt_plan *plan);
 /* One call: context and device come from the queue; plans and programs are cached inside the library
  * (see clt_cache_clear). Arguments and result as clt_plan_enqueue. */
 CLT_API clt_status clt_transpose(cl_command_queue queue, const clt_desc *desc, cl_mem src, cl_mem dst,
-                         cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-                         cl_event *event);
+                                 cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+                                 cl_event *event);
 
 /* Host memory in and out on the default device: env CLT_DEVICE (substring of the device name) picks
  * one, otherwise the first GPU, otherwise the first device of any kind (POCL on a machine with no GPU).
@@ -111,14 +115,14 @@ CLT_API void clt_cache_clear(void);
 
 /* Kernel knobs, for tuning. A zero field means "the library's choice" for that field. */
 typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in flight, tile = groups per CU */
-  clt_variant variant;   /* AUTO = the library's choice */
-  unsigned tile;         /* tile side in elements (tiled, vector): a power of two */
-  unsigned vector_width; /* elements per vector access (vector): 1, 2, 4, 8 or 16 */
-  unsigned wg_y;         /* work-group height */
-  unsigned pad;          /* local-memory padding in elements per tile row (tiled) */
-  unsigned wg_x;         /* work-group width (naive, block); tiled and vector derive it from tile */
-  unsigned dst_align;    /* vector, misaligned destination: bytes its stores align to (power of two; 1 = */
-                         /* no skew: shifted vectors with scalar row ends) */
+  clt_variant variant;      /* AUTO = the library's choice */
+  unsigned tile;            /* tile side in elements (tiled, vector): a power of two */
+  unsigned vector_width;    /* elements per vector access (vector): 1, 2, 4, 8 or 16 */
+  unsigned wg_y;            /* work-group height */
+  unsigned pad;             /* local-memory padding in elements per tile row (tiled) */
+  unsigned wg_x;            /* work-group width (naive, block); tiled and vector derive it from tile */
+  unsigned dst_align;       /* vector, misaligned destination: bytes its stores align to (power of two; 1 = */
+                            /* no skew: shifted vectors with scalar row ends) */
 } clt_tuning;
 
 /* The shape classes a tuning entry applies to (see clt_shape_class_of). */

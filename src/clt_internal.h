@@ -52,8 +52,8 @@ typedef struct clt__device_info {
   char name[256];
   char vendor[256];
   char driver[128];
-  char version[128];   /* CL_DEVICE_VERSION */
-  char platform[256];  /* platform name */
+  char version[128];  /* CL_DEVICE_VERSION */
+  char platform[256]; /* platform name */
   cl_device_type type;
   cl_uint vendor_id;
   cl_uint compute_units;
@@ -72,21 +72,21 @@ clt_status clt__device_query(cl_device_id device, clt__device_info *info);
 /* ---- tuning.c: from device and shape to kernel parameters ---- */
 
 typedef struct clt__config {
-  clt_variant variant; /* never AUTO */
-  const char *source;  /* kernel source name: "naive", "tiled", "vector", "block", "copy" */
-  const char *kernel;  /* kernel function name inside it */
-  unsigned tile;       /* tile side in elements (tiled, vector) */
-  unsigned wg_x, wg_y; /* work-group shape */
-  unsigned vw;         /* elements per vector access (vector, block, copy) */
-  unsigned chunk;      /* copy: consecutive 16-byte words per work-item (0 = interleaved) */
-  unsigned unroll;     /* copy: 16-byte words in flight per work-item (interleaved form) */
+  clt_variant variant;    /* never AUTO */
+  const char *source;     /* kernel source name: "naive", "tiled", "vector", "block", "copy" */
+  const char *kernel;     /* kernel function name inside it */
+  unsigned tile;          /* tile side in elements (tiled, vector) */
+  unsigned wg_x, wg_y;    /* work-group shape */
+  unsigned vw;            /* elements per vector access (vector, block, copy) */
+  unsigned chunk;         /* copy: consecutive 16-byte words per work-item (0 = interleaved) */
+  unsigned unroll;        /* copy: 16-byte words in flight per work-item (interleaved form) */
   unsigned groups_per_cu; /* copy: work-groups launched per compute unit (interleaved form) */
-  unsigned pad;        /* local-memory padding in elements (tiled) */
-  int src_aligned;     /* every vector load of the source is vw-element aligned */
-  int dst_aligned;     /* likewise for the stores */
-  int shift_ok;        /* buffer bases are vw-aligned: misaligned rows may use shifted aligned vectors */
-  unsigned dst_align;  /* vector: bytes skewed stores align to (0 = a 32-byte sector) */
-  unsigned pre;        /* vector: prefix vector rows of a skewed tile (0 = no skew: dst aligned) */
+  unsigned pad;           /* local-memory padding in elements (tiled) */
+  int src_aligned;        /* every vector load of the source is vw-element aligned */
+  int dst_aligned;        /* likewise for the stores */
+  int shift_ok;           /* buffer bases are vw-aligned: misaligned rows may use shifted aligned vectors */
+  unsigned dst_align;     /* vector: bytes skewed stores align to (0 = a 32-byte sector) */
+  unsigned pre;           /* vector: prefix vector rows of a skewed tile (0 = no skew: dst aligned) */
 } clt__config;
 
 /* Picks the variant (resolving AUTO) and its parameters for the device and layout so that the
@@ -96,8 +96,8 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
                               clt__config *out);
 
 /* A configuration from explicit knobs (zero fields take clt__choose_config's value), shrunk to fit. */
-clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layout *layout, const clt_tuning *t,
-                                   clt__config *out);
+clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layout *layout,
+                                   const clt_tuning *t, clt__config *out);
 /* The knobs of a configuration. */
 void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
 /* The tuning class of a layout. */
@@ -137,7 +137,6 @@ void clt__program_cache_clear(void);
 const char *clt__kernel_source(const char *name, size_t *length);
 
 /* ---- plan.c / host.c ---- */
-
 
 void clt__plan_cache_clear(void);
 void clt__host_cache_clear(void);

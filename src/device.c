@@ -27,7 +27,9 @@ static cl_int query_string(cl_device_id dev, cl_device_info what, char *buf, siz
   return err;
 }
 
-static int contains(const char *haystack, const char *needle) { return strstr(haystack, needle) != NULL; }
+static int contains(const char *haystack, const char *needle) {
+  return strstr(haystack, needle) != NULL;
+}
 
 clt_status clt__device_query(cl_device_id dev, clt__device_info *info) {
   memset(info, 0, sizeof *info);
@@ -35,12 +37,12 @@ clt_status clt__device_query(cl_device_id dev, clt__device_info *info) {
   cl_platform_id platform = NULL;
   cl_device_local_mem_type lmt = CL_LOCAL;
 
-#define CLT__Q(what, field)                                                                                \
-  do {                                                                                                     \
-    err = clGetDeviceInfo(dev, what, sizeof(field), &(field), NULL);                                       \
-    if (err != CL_SUCCESS)                                                                                 \
-      return clt__fail((clt_status)err, "clGetDeviceInfo(" #what ") failed: %s",                          \
-                       clt_status_string((clt_status)err));                                                \
+#define CLT__Q(what, field)                                                                                  \
+  do {                                                                                                       \
+    err = clGetDeviceInfo(dev, what, sizeof(field), &(field), NULL);                                         \
+    if (err != CL_SUCCESS)                                                                                   \
+      return clt__fail((clt_status)err, "clGetDeviceInfo(" #what ") failed: %s",                             \
+                       clt_status_string((clt_status)err));                                                  \
   } while (0)
   CLT__Q(CL_DEVICE_TYPE, info->type);
   CLT__Q(CL_DEVICE_VENDOR_ID, info->vendor_id);
@@ -79,7 +81,8 @@ clt_status clt__device_query(cl_device_id dev, clt__device_info *info) {
    * CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE is not known before a build. */
   if (info->vendor_id == 0x10DE || contains(info->vendor, "NVIDIA"))
     info->simd_width = 32;
-  else if (info->vendor_id == 0x1002 || contains(info->vendor, "Advanced Micro") || contains(info->vendor, "AMD"))
+  else if (info->vendor_id == 0x1002 || contains(info->vendor, "Advanced Micro") ||
+           contains(info->vendor, "AMD"))
     info->simd_width = info->type & CL_DEVICE_TYPE_GPU ? 64 : 8;
   else if (info->type & CL_DEVICE_TYPE_GPU)
     info->simd_width = 16; /* Intel and mobile GPUs: SIMD8-32 */

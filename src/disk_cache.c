@@ -47,7 +47,9 @@ static void note(const char *fmt, ...) {
   va_end(ap);
 }
 
-const char *clt__disk_cache_reason(void) { return reason; }
+const char *clt__disk_cache_reason(void) {
+  return reason;
+}
 
 /* ---- hashing ---- */
 
@@ -75,9 +77,13 @@ static uint64_t load_le64(const unsigned char *p) {
   return v;
 }
 
-static uint64_t rotl64(uint64_t x, int r) { return x << r | x >> (64 - r); }
+static uint64_t rotl64(uint64_t x, int r) {
+  return x << r | x >> (64 - r);
+}
 
-static uint64_t mix_round(uint64_t acc, uint64_t word) { return rotl64(acc + word * P2, 31) * P1; }
+static uint64_t mix_round(uint64_t acc, uint64_t word) {
+  return rotl64(acc + word * P2, 31) * P1;
+}
 
 static void hasher_init(hasher *h, int with_fnv) {
   memset(h, 0, sizeof *h);
@@ -164,7 +170,9 @@ static void hasher_part(hasher *h, const void *data, size_t size) {
   hasher_update(h, data, size);
 }
 
-static void hasher_part_str(hasher *h, const char *s) { hasher_part(h, s, strlen(s)); }
+static void hasher_part_str(hasher *h, const char *s) {
+  hasher_part(h, s, strlen(s));
+}
 
 /* A device or platform string of any length into the key. Returns 0, or -1 if the query failed. */
 static int hash_info_string(hasher *h, cl_device_id dev, cl_platform_id plat, cl_uint what) {
@@ -574,7 +582,9 @@ void clt__disk_cache_begin(clt__disk_entry *e, cl_device_id dev, const char *nam
   note("disk cache off: not implemented on Windows");
 }
 
-void clt__disk_cache_end(clt__disk_entry *e) { e->path = e->dir = NULL; }
+void clt__disk_cache_end(clt__disk_entry *e) {
+  e->path = e->dir = NULL;
+}
 
 cl_program clt__disk_cache_load(const clt__disk_entry *e, cl_context ctx, cl_device_id dev,
                                 const char *options) {

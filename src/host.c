@@ -114,7 +114,8 @@ static clt_status runtime_acquire(clt__host_runtime **out) {
   if (err == CL_SUCCESS)
     rt->queue = clCreateCommandQueue(rt->context, dev, 0, &err);
   if (err != CL_SUCCESS) {
-    st = clt__fail((clt_status)err, "creating a context and queue failed: %s", clt_status_string((clt_status)err));
+    st = clt__fail((clt_status)err, "creating a context and queue failed: %s",
+                   clt_status_string((clt_status)err));
     goto fail;
   }
   runtime_release_locked(host_rt); /* the cache's reference to a runtime for another selector */
@@ -156,8 +157,8 @@ clt_status clt_transpose_host(const clt_desc *desc, const void *src, void *dst) 
     return clt__fail(CLT_INVALID_VALUE, "src or dst is NULL");
   const unsigned char *s = src;
   unsigned char *d = dst;
-  if (clt__ranges_overlap((uintptr_t)(s + l.src_begin), (uintptr_t)(s + l.src_end), (uintptr_t)(d + l.dst_begin),
-                          (uintptr_t)(d + l.dst_end)))
+  if (clt__ranges_overlap((uintptr_t)(s + l.src_begin), (uintptr_t)(s + l.src_end),
+                          (uintptr_t)(d + l.dst_begin), (uintptr_t)(d + l.dst_end)))
     return clt__fail(CLT_INVALID_VALUE, "src and dst overlap (in-place is not supported)");
 
   clt__host_runtime *rt = NULL;
@@ -180,7 +181,8 @@ clt_status clt_transpose_host(const clt_desc *desc, const void *src, void *dst) 
     goto cl_error;
   if ((st = clt_transpose(rt->queue, &local, sbuf, dbuf, 0, NULL, NULL)) != CLT_SUCCESS)
     goto done;
-  err = clEnqueueReadBuffer(rt->queue, dbuf, CL_TRUE, 0, l.dst_end - l.dst_begin, d + l.dst_begin, 0, NULL, NULL);
+  err = clEnqueueReadBuffer(rt->queue, dbuf, CL_TRUE, 0, l.dst_end - l.dst_begin, d + l.dst_begin, 0, NULL,
+                            NULL);
   if (err != CL_SUCCESS)
     goto cl_error;
   st = CLT_SUCCESS;

@@ -79,7 +79,8 @@ static clt_status build_kernel(clt_plan *p, const clt__device_info *info) {
     p->kernel = NULL;
     p->program = NULL;
     if (fit < 0)
-      return clt__fail(CLT_UNSUPPORTED, "kernel %s allows only %zu work-items per group", p->cfg.kernel, kmax);
+      return clt__fail(CLT_UNSUPPORTED, "kernel %s allows only %zu work-items per group", p->cfg.kernel,
+                       kmax);
   }
   return clt__fail(CLT_UNSUPPORTED, "no work-group shape fits kernel %s", p->cfg.kernel);
 }
@@ -93,8 +94,8 @@ static clt_status set_shape_args(clt_plan *p) {
     for (cl_uint i = 0; i < 3 && err == CL_SUCCESS; i++)
       err = clSetKernelArg(p->kernel, 2 + i, sizeof v[i], &v[i]);
   } else {
-    cl_ulong v[9] = {l->rows, l->cols, l->batch, l->src_offset, l->src_ld, l->src_stride,
-                     l->dst_offset, l->dst_ld, l->dst_stride};
+    cl_ulong v[9] = {l->rows,       l->cols,       l->batch,  l->src_offset, l->src_ld,
+                     l->src_stride, l->dst_offset, l->dst_ld, l->dst_stride};
     for (cl_uint i = 0; i < 9 && err == CL_SUCCESS; i++)
       err = clSetKernelArg(p->kernel, 2 + i, sizeof v[i], &v[i]);
   }
@@ -129,8 +130,8 @@ static clt_status pick_config(const clt__device_info *info, const clt__layout *l
   return clt__choose_config(info, l, l->variant, cfg);
 }
 
-clt_status clt_plan_create_tuned(clt_plan **plan, cl_context context, cl_device_id device, const clt_desc *desc,
-                                 const clt_tuning *tuning) {
+clt_status clt_plan_create_tuned(clt_plan **plan, cl_context context, cl_device_id device,
+                                 const clt_desc *desc, const clt_tuning *tuning) {
   clt__clear_error();
   if (!plan)
     return clt__fail(CLT_INVALID_VALUE, "plan (the output pointer) is NULL");
@@ -178,7 +179,9 @@ clt_status clt_plan_create(clt_plan **plan, cl_context context, cl_device_id dev
   return clt_plan_create_tuned(plan, context, device, desc, NULL);
 }
 
-void clt_plan_destroy(clt_plan *plan) { plan_free(plan); }
+void clt_plan_destroy(clt_plan *plan) {
+  plan_free(plan);
+}
 
 clt_status clt_plan_info(const clt_plan *plan, clt_variant *variant, const char **build_options) {
   clt__clear_error();
@@ -234,7 +237,8 @@ static clt_status check_buffer(const clt_plan *p, cl_mem m, const char *name, si
   if (err == CL_SUCCESS)
     err = clGetMemObjectInfo(m, CL_MEM_CONTEXT, sizeof ctx, &ctx, NULL);
   if (err != CL_SUCCESS)
-    return clt__fail(CLT_INVALID_BUFFER, "%s is not a valid buffer: %s", name, clt_status_string((clt_status)err));
+    return clt__fail(CLT_INVALID_BUFFER, "%s is not a valid buffer: %s", name,
+                     clt_status_string((clt_status)err));
   if (ctx != p->context)
     return clt__fail(CLT_INVALID_BUFFER, "%s belongs to another context than the plan's", name);
   if (size < end)
@@ -247,7 +251,8 @@ static clt_status check_enqueue(const clt_plan *p, cl_command_queue queue, cl_me
   if (!queue)
     return clt__fail(CLT_INVALID_VALUE, "queue is NULL");
   if ((num_events == 0) != (events == NULL))
-    return clt__fail((clt_status)CL_INVALID_EVENT_WAIT_LIST, "num_events_in_wait_list and event_wait_list disagree");
+    return clt__fail((clt_status)CL_INVALID_EVENT_WAIT_LIST,
+                     "num_events_in_wait_list and event_wait_list disagree");
   cl_context qctx = NULL;
   cl_device_id qdev = NULL;
   cl_int err = clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof qctx, &qctx, NULL);
@@ -264,16 +269,19 @@ static clt_status check_enqueue(const clt_plan *p, cl_command_queue queue, cl_me
     return st;
   cl_mem sroot, droot;
   size_t soff, doff;
-  if ((st = mem_root(src, &sroot, &soff)) != CLT_SUCCESS || (st = mem_root(dst, &droot, &doff)) != CLT_SUCCESS)
+  if ((st = mem_root(src, &sroot, &soff)) != CLT_SUCCESS ||
+      (st = mem_root(dst, &droot, &doff)) != CLT_SUCCESS)
     return st;
   if (sroot == droot && clt__ranges_overlap(soff + p->layout.src_begin, soff + p->layout.src_end,
                                             doff + p->layout.dst_begin, doff + p->layout.dst_end))
-    return clt__fail(CLT_INVALID_VALUE, "src and dst views overlap in one buffer (in-place is not supported)");
+    return clt__fail(CLT_INVALID_VALUE,
+                     "src and dst views overlap in one buffer (in-place is not supported)");
   return CLT_SUCCESS;
 }
 
 clt_status clt_plan_enqueue(clt_plan *plan, cl_command_queue queue, cl_mem src, cl_mem dst,
-                            cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
+                            cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+                            cl_event *event) {
   clt__clear_error();
   if (!plan)
     return clt__fail(CLT_INVALID_VALUE, "plan is NULL");
@@ -285,8 +293,8 @@ clt_status clt_plan_enqueue(clt_plan *plan, cl_command_queue queue, cl_mem src, 
   if (err == CL_SUCCESS)
     err = clSetKernelArg(plan->kernel, 1, sizeof dst, &dst);
   if (err == CL_SUCCESS)
-    err = clEnqueueNDRangeKernel(queue, plan->kernel, 3, NULL, plan->global, plan->local, num_events_in_wait_list,
-                                 event_wait_list, event);
+    err = clEnqueueNDRangeKernel(queue, plan->kernel, 3, NULL, plan->global, plan->local,
+                                 num_events_in_wait_list, event_wait_list, event);
   pthread_mutex_unlock(&plan->lock);
   return err == CL_SUCCESS ? CLT_SUCCESS : cl_fail(err, "enqueueing the transpose kernel");
 }
@@ -301,8 +309,8 @@ typedef struct clt__cached_plan {
   cl_device_id device;
   clt__layout layout;
   clt_plan *plan;
-  unsigned users;  /* threads enqueueing through it right now */
-  int evicted;     /* out of the list; freed by its last user */
+  unsigned users; /* threads enqueueing through it right now */
+  int evicted;    /* out of the list; freed by its last user */
 } clt__cached_plan;
 
 static pthread_mutex_t plan_cache_lock = PTHREAD_MUTEX_INITIALIZER;

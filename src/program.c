@@ -26,7 +26,8 @@ static unsigned stat_source_builds, stat_binary_loads;
 
 static clt__program_entry *find(cl_context ctx, cl_device_id dev, const char *source, const char *options) {
   for (clt__program_entry *e = cache_head; e; e = e->next)
-    if (e->context == ctx && e->device == dev && strcmp(e->source, source) == 0 && strcmp(e->options, options) == 0)
+    if (e->context == ctx && e->device == dev && strcmp(e->source, source) == 0 &&
+        strcmp(e->options, options) == 0)
       return e;
   return NULL;
 }

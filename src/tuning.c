@@ -30,10 +30,14 @@ static type_names names_for(size_t elem_size) {
   }
 }
 
-static int is_pow2(size_t x) { return x && !(x & (x - 1)); }
+static int is_pow2(size_t x) {
+  return x && !(x & (x - 1));
+}
 
 /* Largest vector of the element type OpenCL has: 16 components of the base scalar. */
-static unsigned max_vw(size_t elem_size) { return elem_size == 16 ? 4u : 16u; }
+static unsigned max_vw(size_t elem_size) {
+  return elem_size == 16 ? 4u : 16u;
+}
 
 static size_t local_bytes(const clt__config *c, size_t elem_size) {
   switch (c->variant) {
@@ -98,7 +102,8 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt
       break;
     if (c->wg_y > 1) {
       c->wg_y /= 2;
-    } else if (c->variant == CLT_VARIANT_NAIVE || c->variant == CLT_VARIANT_COPY || c->variant == CLT_VARIANT_BLOCK) {
+    } else if (c->variant == CLT_VARIANT_NAIVE || c->variant == CLT_VARIANT_COPY ||
+               c->variant == CLT_VARIANT_BLOCK) {
       if (c->wg_x <= 1)
         return 0;
       c->wg_x /= 2;
@@ -186,9 +191,9 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     return clt__fail(CLT_INVALID_VALUE, "unknown variant %d", (int)requested);
   }
   if (!shrink_to_fit(&c, info, l))
-    return clt__fail(CLT_UNSUPPORTED,
-                     "no %s work-group fits the device (max work-group %zu, local memory %llu bytes)",
-                     clt_variant_name(c.variant), info->max_wg_size, (unsigned long long)info->local_mem_size);
+    return clt__fail(
+        CLT_UNSUPPORTED, "no %s work-group fits the device (max work-group %zu, local memory %llu bytes)",
+        clt_variant_name(c.variant), info->max_wg_size, (unsigned long long)info->local_mem_size);
   *out = c;
   return CLT_SUCCESS;
 }
@@ -210,7 +215,8 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
   }
   if (t->tile && (c.variant == CLT_VARIANT_TILED || c.variant == CLT_VARIANT_VECTOR)) {
     if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 1024)
-      return clt__fail(CLT_INVALID_VALUE, "tile %u is not a power of two from the vector width to 1024", t->tile);
+      return clt__fail(CLT_INVALID_VALUE, "tile %u is not a power of two from the vector width to 1024",
+                       t->tile);
     c.tile = t->tile;
   }
   if (c.variant == CLT_VARIANT_TILED)
@@ -273,7 +279,9 @@ int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg) {
 
 /* The vector kernel's SRC_MODE / DST_MODE (cl/vector.cl): 1 aligned, else 2 shifted loads / 3 skewed
  * stores where the buffer base allows, else 0 element-wise. */
-static int access_mode(int aligned, int shifted, int skewed_mode) { return aligned ? 1 : shifted ? skewed_mode : 0; }
+static int access_mode(int aligned, int shifted, int skewed_mode) {
+  return aligned ? 1 : shifted ? skewed_mode : 0;
+}
 
 int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size) {
   type_names tn = names_for(elem_size);
@@ -283,7 +291,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     return -1;
   switch (cfg->variant) {
   case CLT_VARIANT_TILED:
-    n = snprintf(buf + used, buf_size - used, " -DTILE=%u -DWG_Y=%u -DPAD=%u", cfg->tile, cfg->wg_y, cfg->pad);
+    n = snprintf(buf + used, buf_size - used, " -DTILE=%u -DWG_Y=%u -DPAD=%u", cfg->tile, cfg->wg_y,
+                 cfg->pad);
     break;
   case CLT_VARIANT_VECTOR:
   case CLT_VARIANT_BLOCK: {
@@ -291,7 +300,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     if (!is_pow2(cfg->vw) || cfg->vw > max_vw(elem_size))
       return -1;
     if (lanes == 1)
-      n = snprintf(buf + used, buf_size - used, " -DTV=%s -DVLOADN=clt_vload1 -DVSTOREN=clt_vstore1", tn.base);
+      n = snprintf(buf + used, buf_size - used, " -DTV=%s -DVLOADN=clt_vload1 -DVSTOREN=clt_vstore1",
+                   tn.base);
     else
       n = snprintf(buf + used, buf_size - used, " -DTV=%s%u -DVLOADN=vload%u -DVSTOREN=vstore%u", tn.base,
                    lanes, lanes, lanes);
@@ -303,8 +313,9 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       break;
     }
     n = snprintf(buf + used, buf_size - used,
-                 " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d", tn.base, cfg->vw,
-                 cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size), access_mode(cfg->src_aligned, cfg->shift_ok, 2),
+                 " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d", tn.base,
+                 cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size),
+                 access_mode(cfg->src_aligned, cfg->shift_ok, 2),
                  access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2));
     used += n > 0 ? (size_t)n : 0;
     if (used >= buf_size)
@@ -324,8 +335,12 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
   return used < buf_size ? 0 : -1;
 }
 
-static size_t div_up(size_t a, size_t b) { return (a + b - 1) / b; }
-static size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
+static size_t div_up(size_t a, size_t b) {
+  return (a + b - 1) / b;
+}
+static size_t min_sz(size_t a, size_t b) {
+  return a < b ? a : b;
+}
 
 void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt__device_info *info,
                          size_t global[3], size_t local[3]) {
@@ -337,8 +352,10 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
   case CLT_VARIANT_COPY: {
     size_t units = div_up(l->rows * l->cols * l->batch * l->elem_size, 16);
     /* Enough groups to fill every compute unit several times over; the loop covers the rest. */
-    size_t cap = (info->compute_units ? info->compute_units : 1) * (cfg->groups_per_cu ? cfg->groups_per_cu : 16);
-    groups[0] = cfg->chunk ? div_up(div_up(units, cfg->chunk), local[0]) : min_sz(div_up(units, local[0]), cap);
+    size_t cap =
+        (info->compute_units ? info->compute_units : 1) * (cfg->groups_per_cu ? cfg->groups_per_cu : 16);
+    groups[0] =
+        cfg->chunk ? div_up(div_up(units, cfg->chunk), local[0]) : min_sz(div_up(units, local[0]), cap);
     groups[1] = groups[2] = 1;
     break;
   }

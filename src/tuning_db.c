@@ -21,9 +21,12 @@ typedef struct builtin_entry {
   clt_tuning t;
 } builtin_entry;
 
-#define V(tile, vw, wg_y) {CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0}
-#define TL(tile, wg_y) {CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0}
-#define B(vw, wg_x, wg_y) {CLT_VARIANT_BLOCK, 0, vw, wg_y, 0, wg_x, 0}
+#define V(tile, vw, wg_y)                                                                                    \
+  { CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0 }
+#define TL(tile, wg_y)                                                                                       \
+  { CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0 }
+#define B(vw, wg_x, wg_y)                                                                                    \
+  { CLT_VARIANT_BLOCK, 0, vw, wg_y, 0, wg_x, 0 }
 static const builtin_entry builtin[] = {
     /* NVIDIA H200, driver 580.159.04 (bench/results/h200) */
     {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, V(128, 8, 8)},
@@ -171,8 +174,8 @@ int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape
     pthread_mutex_unlock(&db_lock);
   }
   for (const builtin_entry *b = builtin; !found && (b->device || b->platform); b++) {
-    if ((!b->device || strstr(info->name, b->device)) && (!b->platform || strstr(info->platform, b->platform)) &&
-        b->elem_size == elem_size && b->cls == cls) {
+    if ((!b->device || strstr(info->name, b->device)) &&
+        (!b->platform || strstr(info->platform, b->platform)) && b->elem_size == elem_size && b->cls == cls) {
       *out = b->t;
       found = 1;
     }
@@ -193,14 +196,16 @@ static int write_file(const tuning_file *f, const clt__device_info *info) {
   FILE *fp = fopen(tmp, "w");
   if (!fp)
     return 0;
-  fprintf(fp, "# cltranspose tuning file: elem_size class variant tile vector_width wg_y pad wg_x dst_align\n");
+  fprintf(fp,
+          "# cltranspose tuning file: elem_size class variant tile vector_width wg_y pad wg_x dst_align\n");
   fprintf(fp, "# platform: %s\n# device: %s\n# driver: %s\n", info->platform, info->name, info->driver);
   for (int s = 0; s < CLT__ELEM_SLOTS; s++)
     for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
       if (f->have[s][c]) {
         const clt_tuning *t = &f->t[s][c];
         fprintf(fp, "%u %s %s %u %u %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
-                clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad, t->wg_x, t->dst_align);
+                clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad, t->wg_x,
+                t->dst_align);
       }
   int ok = fflush(fp) == 0;
   ok = fclose(fp) == 0 && ok;
@@ -219,7 +224,8 @@ clt_status clt_tuning_file_path(cl_device_id device, char *buf, size_t buf_size)
   if (st != CLT_SUCCESS)
     return st;
   if (!file_path(&info, buf, buf_size))
-    return clt__fail(CLT_UNSUPPORTED, "no cache directory (CLT_CACHE_DIR is off, or no HOME), or buf is too small");
+    return clt__fail(CLT_UNSUPPORTED,
+                     "no cache directory (CLT_CACHE_DIR is off, or no HOME), or buf is too small");
   return CLT_SUCCESS;
 }
 
@@ -243,7 +249,8 @@ clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_shape_clas
     load(f); /* another process may have added entries since */
     f->have[slot][shape_class] = 1;
     f->t[slot][shape_class] = *tuning;
-    st = write_file(f, &info) ? CLT_SUCCESS : clt__fail(CLT_UNSUPPORTED, "cannot write the tuning file %s", path);
+    st = write_file(f, &info) ? CLT_SUCCESS
+                              : clt__fail(CLT_UNSUPPORTED, "cannot write the tuning file %s", path);
   } else {
     st = clt__fail(CLT_OUT_OF_HOST_MEMORY, "out of host memory");
   }

@@ -99,7 +99,8 @@ clt_status clt__layout_from_desc(const clt_desc *desc, clt__layout *out, char *m
     return invalid(msg, msg_size, "the default dst_stride cols * dst_ld overflows size_t");
   }
   if (l.batch > 1 && l.src_stride < src_fp)
-    return invalid(msg, msg_size, "src_stride is smaller than one source matrix, so the batch overlaps itself");
+    return invalid(msg, msg_size,
+                   "src_stride is smaller than one source matrix, so the batch overlaps itself");
   if (l.batch > 1 && l.dst_stride < dst_fp)
     return invalid(msg, msg_size,
                    "dst_stride is smaller than one destination matrix, so the batch overlaps itself");

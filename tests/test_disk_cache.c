@@ -28,13 +28,12 @@
 
 static clt_test_env env;
 static const char *self_exe;
-static char root[PATH_CAP];          /* everything the tests write lives under here */
-static char saved_home[PATH_CAP];    /* HOME as it was, restored after the tests that move it */
+static char root[PATH_CAP];       /* everything the tests write lives under here */
+static char saved_home[PATH_CAP]; /* HOME as it was, restored after the tests that move it */
 static int have_home;
 
 /* One program per descriptor: TILED for the main checks, NAIVE as "another program's file". */
-static clt_desc the_desc(clt_variant variant)
-{
+static clt_desc the_desc(clt_variant variant) {
   clt_desc d;
   memset(&d, 0, sizeof d);
   d.rows = 37;
@@ -48,8 +47,7 @@ typedef struct counts {
   unsigned source, binary;
 } counts;
 
-static counts stats(void)
-{
+static counts stats(void) {
   counts c;
   clt__program_stats(&c.source, &c.binary);
   return c;
@@ -57,8 +55,7 @@ static counts stats(void)
 
 /* ---- files ---- */
 
-static void path_join(char *out, const char *a, const char *b)
-{
+static void path_join(char *out, const char *a, const char *b) {
   int n = snprintf(out, PATH_CAP, "%s/%s", a, b);
   if (n < 0 || n >= PATH_CAP) {
     fprintf(stderr, "path too long: %s/%s\n", a, b);
@@ -67,8 +64,7 @@ static void path_join(char *out, const char *a, const char *b)
 }
 
 /* A new empty directory under root; names are unique for the run. */
-static void fresh_dir(char *out, const char *tag)
-{
+static void fresh_dir(char *out, const char *tag) {
   static unsigned serial;
   char name[64];
   snprintf(name, sizeof name, "%s-%u", tag, serial++);
@@ -77,16 +73,14 @@ static void fresh_dir(char *out, const char *tag)
     fail_msg("mkdir %s: %s", out, strerror(errno));
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
+static int ends_with(const char *s, const char *suffix) {
   size_t a = strlen(s), b = strlen(suffix);
   return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
 /* Counts *.clbin files in dir (the first one's path into first, if not NULL) and anything else in
  * others (leftover temporary files). A missing dir counts as empty. */
-static unsigned count_files(const char *dir, char *first, unsigned *others)
-{
+static unsigned count_files(const char *dir, char *first, unsigned *others) {
   unsigned n = 0, other = 0;
   DIR *d = opendir(dir);
   struct dirent *e;
@@ -111,8 +105,7 @@ static unsigned count_files(const char *dir, char *first, unsigned *others)
   return n;
 }
 
-static unsigned char *read_whole(const char *path, size_t *size)
-{
+static unsigned char *read_whole(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   unsigned char *buf = NULL;
   long n = -1;
@@ -129,22 +122,19 @@ static unsigned char *read_whole(const char *path, size_t *size)
   return buf;
 }
 
-static void write_whole(const char *path, const void *data, size_t size)
-{
+static void write_whole(const char *path, const void *data, size_t size) {
   FILE *f = fopen(path, "wb");
   if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0)
     fail_msg("cannot write %s: %s", path, strerror(errno));
 }
 
-static int exists(const char *path)
-{
+static int exists(const char *path) {
   struct stat st;
   return lstat(path, &st) == 0;
 }
 
 /* rm -r that also gets through the read-only directories some tests make. */
-static void remove_tree(const char *path)
-{
+static void remove_tree(const char *path) {
   struct stat st;
   if (lstat(path, &st) != 0)
     return;
@@ -173,8 +163,7 @@ static void remove_tree(const char *path)
 /* clt_plan_create on desc, then an exact transpose of random data through that plan. The detail must
  * stay empty after the create: the disk cache may never leave an error behind. Returns 0 or -1 with
  * msg set; usable from the helper processes, which have no cmocka. */
-static int plan_and_check(const clt_desc *d, char *msg, size_t msg_size)
-{
+static int plan_and_check(const clt_desc *d, char *msg, size_t msg_size) {
   clt_plan *plan = NULL;
   clt_test_case tc;
   int rc;
@@ -201,8 +190,7 @@ static int plan_and_check(const clt_desc *d, char *msg, size_t msg_size)
 
 /* Drops the in-memory programs first, so the plan must come from disk or from source. Returns how the
  * counters moved. */
-static counts fresh_plan(const clt_desc *d)
-{
+static counts fresh_plan(const clt_desc *d) {
   char msg[2048];
   counts before, after;
   clt_cache_clear();
@@ -215,23 +203,20 @@ static counts fresh_plan(const clt_desc *d)
   return after;
 }
 
-static void expect_counts(counts got, unsigned source, unsigned binary, const char *when)
-{
+static void expect_counts(counts got, unsigned source, unsigned binary, const char *when) {
   if (got.source != source || got.binary != binary)
     fail_msg("%s: expected %u source build(s) and %u binary load(s), got %u and %u (disk cache: %s)", when,
              source, binary, got.source, got.binary, clt__disk_cache_reason());
 }
 
-static void expect_reason(const char *needle, const char *when)
-{
+static void expect_reason(const char *needle, const char *when) {
   if (strstr(clt__disk_cache_reason(), needle) == NULL)
     fail_msg("%s: the disk cache's note \"%s\" does not mention \"%s\"", when, clt__disk_cache_reason(),
              needle);
 }
 
 /* Builds d from source into the empty dir and returns how many programs (files) that took. */
-static unsigned populate(const char *dir, const clt_desc *d)
-{
+static unsigned populate(const char *dir, const clt_desc *d) {
   unsigned others = 0, files;
   counts c;
   setenv("CLT_CACHE_DIR", dir, 1);
@@ -248,8 +233,7 @@ static unsigned populate(const char *dir, const clt_desc *d)
 /* ---- helper processes ---- */
 
 /* Runs this binary as `--child MODE` and returns its exit status (-1 if it did not exit normally). */
-static pid_t spawn_child(const char *mode)
-{
+static pid_t spawn_child(const char *mode) {
   pid_t pid;
   fflush(NULL);
   pid = fork();
@@ -262,8 +246,7 @@ static pid_t spawn_child(const char *mode)
   return pid;
 }
 
-static int wait_child(pid_t pid)
-{
+static int wait_child(pid_t pid) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR)
@@ -272,8 +255,7 @@ static int wait_child(pid_t pid)
 }
 
 /* The helper's side: "load" must find every program on disk; "any" only needs an exact result. */
-static int child_main(const char *mode)
-{
+static int child_main(const char *mode) {
   char msg[2048];
   clt_desc d = the_desc(CLT_VARIANT_TILED);
   counts c;
@@ -298,8 +280,7 @@ static int child_main(const char *mode)
 
 /* ---- tests ---- */
 
-static int reset(void **state)
-{
+static int reset(void **state) {
   char dir[PATH_CAP];
   (void)state;
   clt_cache_clear();
@@ -314,8 +295,7 @@ static int reset(void **state)
 
 /* Cold: one source build writes a file. Then the same process after clt_cache_clear, and a new process,
  * both load it without compiling. */
-static void source_build_stores_and_later_plans_load(void **state)
-{
+static void source_build_stores_and_later_plans_load(void **state) {
   char dir[PATH_CAP];
   clt_desc d = the_desc(CLT_VARIANT_TILED);
   unsigned n;
@@ -336,8 +316,7 @@ static void source_build_stores_and_later_plans_load(void **state)
 }
 
 /* Missing directories are created, each with mode 0700. */
-static void missing_directories_are_created_private(void **state)
-{
+static void missing_directories_are_created_private(void **state) {
   char base[PATH_CAP], a[PATH_CAP], abc[PATH_CAP];
   clt_desc d = the_desc(CLT_VARIANT_TILED);
   struct stat st;
@@ -354,8 +333,7 @@ static void missing_directories_are_created_private(void **state)
 
 /* Without CLT_CACHE_DIR: $XDG_CACHE_HOME/cltranspose, else (also for a relative XDG_CACHE_HOME, which
  * the XDG spec says to ignore) $HOME/.cache/cltranspose. */
-static void default_locations_follow_xdg_then_home(void **state)
-{
+static void default_locations_follow_xdg_then_home(void **state) {
   char xdg[PATH_CAP], home[PATH_CAP], where[PATH_CAP];
   clt_desc d = the_desc(CLT_VARIANT_TILED);
   (void)state;
@@ -410,8 +388,7 @@ static const struct {
 
 /* Every bad file is ignored: the plan compiles from source, transposes exactly, and rewrites the file,
  * which the next plan then loads. */
-static void bad_files_are_ignored_and_rewritten(void **state)
-{
+static void bad_files_are_ignored_and_rewritten(void **state) {
   char dir[PATH_CAP], other_dir[PATH_CAP], file[PATH_CAP], other_file[PATH_CAP];
   clt_desc d = the_desc(CLT_VARIANT_TILED), other = the_desc(CLT_VARIANT_NAIVE);
   unsigned char *good, *other_bytes, *bad;
@@ -501,8 +478,7 @@ static void bad_files_are_ignored_and_rewritten(void **state)
 }
 
 /* CLT_CACHE_DIR=off: nothing is read or written anywhere, the default locations included. */
-static void off_writes_nothing(void **state)
-{
+static void off_writes_nothing(void **state) {
   char base[PATH_CAP], xdg[PATH_CAP], home[PATH_CAP], where[PATH_CAP];
   clt_desc d = the_desc(CLT_VARIANT_TILED);
   (void)state;
@@ -524,8 +500,7 @@ static void off_writes_nothing(void **state)
 }
 
 /* A directory that cannot be made or written means a source build, an exact result and no detail. */
-static void unwritable_directories_fall_back_silently(void **state)
-{
+static void unwritable_directories_fall_back_silently(void **state) {
   char base[PATH_CAP], file[PATH_CAP], under_file[PATH_CAP], ro[PATH_CAP], good[PATH_CAP];
   clt_desc d = the_desc(CLT_VARIANT_TILED);
   unsigned n;
@@ -560,8 +535,7 @@ static void unwritable_directories_fall_back_silently(void **state)
 }
 
 /* A failed build reports its own error (the disk cache must not replace it) and stores nothing. */
-static void failed_builds_keep_their_error_and_store_nothing(void **state)
-{
+static void failed_builds_keep_their_error_and_store_nothing(void **state) {
   char dir[PATH_CAP];
   clt_desc d = the_desc(CLT_VARIANT_TILED);
   clt_plan *plan = NULL;
@@ -582,8 +556,7 @@ static void failed_builds_keep_their_error_and_store_nothing(void **state)
 
 /* Processes racing to fill one empty directory all succeed, and what is left is one good file and no
  * temporary files. */
-static void concurrent_processes_leave_one_good_file(void **state)
-{
+static void concurrent_processes_leave_one_good_file(void **state) {
   enum { NPROC = 4 };
   char dir[PATH_CAP];
   clt_desc d = the_desc(CLT_VARIANT_TILED);
@@ -605,8 +578,7 @@ static void concurrent_processes_leave_one_good_file(void **state)
   expect_counts(fresh_plan(&d), 0, files, "after the race");
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(source_build_stores_and_later_plans_load, reset),
       cmocka_unit_test_setup(missing_directories_are_created_private, reset),
