@@ -2,14 +2,6 @@
  * global memory: VW row vectors in, a transpose in registers, VW row vectors out. No local memory and
  * no barrier, so CPU drivers (which run a work-group as a loop over its items) see plain loads and
  * stores of whole cache-line pieces. Work-items adjacent in x take adjacent blocks of a source row band. */
-typedef union {
-  TV v;
-  T e[VW];
-} clt_vec;
-
-#define clt_vload1(i, p) ((p)[i])
-#define clt_vstore1(v, i, p) ((p)[i] = (v))
-
 kernel void clt_block(CLT_TRANSPOSE_ARGS) {
   const ulong blocks_r = (rows + VW - 1) / VW, blocks_c = (cols + VW - 1) / VW;
   for (ulong b = get_global_id(2); b < batch; b += get_global_size(2)) {

@@ -11,3 +11,16 @@
   global const T *restrict src, global T *restrict dst, const ulong rows, const ulong cols,                \
       const ulong batch, const ulong src_off, const ulong src_ld, const ulong src_stride,                  \
       const ulong dst_off, const ulong dst_ld, const ulong dst_stride
+
+#ifdef TV
+/* One VW-vector of elements, viewable element by element (indices are compile-time after unrolling):
+ * the register blocks of the vector and block kernels. */
+typedef union {
+  TV v;
+  T e[VW];
+} clt_vec;
+
+/* Vectors of one lane (VW 1 on a device with tiny limits) are plain scalars. */
+#define clt_vload1(i, p) ((p)[i])
+#define clt_vstore1(v, i, p) ((p)[i] = (v))
+#endif

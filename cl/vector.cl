@@ -10,17 +10,6 @@
 #endif
 #define UNITS (TILE / VW) /* vector units per tile row; also the work-group's width */
 
-/* One VW-vector of elements, viewable element by element (indices are compile-time after unrolling). */
-typedef union {
-  TV v;
-  T e[VW];
-} clt_vec;
-
-
-/* Vectors of one lane (VW 1 on a device with tiny limits) are plain scalars. */
-#define clt_vload1(i, p) ((p)[i])
-#define clt_vstore1(v, i, p) ((p)[i] = (v))
-
 /* How each side reaches global memory (SRC_MODE, DST_MODE):
  *  0: vloadN/vstoreN, element-aligned (any device, any layout; drivers may split them into scalars);
  *  1: vector pointers: every vector of the side is VW-aligned (offset, ld and stride multiples of VW);
