@@ -172,9 +172,11 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
   case CLT_VARIANT_BLOCK:
     c.source = "block";
     c.kernel = "clt_block";
-    c.vw = es == 16 ? 4 : es == 8 ? 8 : 16;
-    c.wg_x = 16;
-    c.wg_y = 4;
+    /* 32-byte block rows and tall groups: a group then writes long runs of each destination row
+     * (measured on POCL, bench/results/pocl2). */
+    c.vw = (unsigned)(es >= 16 ? 2 : 32 / es > 16 ? 16 : 32 / es);
+    c.wg_x = 1;
+    c.wg_y = 64;
     break;
   case CLT_VARIANT_COPY:
     c.source = "copy";

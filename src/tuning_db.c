@@ -45,9 +45,12 @@ static const builtin_entry builtin[] = {
     {"H200", "NVIDIA", 16, CLT_SHAPE_ODD, TL(32, 8)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_SKINNY, TL(32, 4)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 16)},
-    /* POCL on x86-64 CPUs (measured on 16 Xeon cores, bench/results/pocl16) */
-    {NULL, "Portable Computing Language", 4, CLT_SHAPE_ALIGNED, B(16, 8, 8)},
-    {NULL, "Portable Computing Language", 4, CLT_SHAPE_ODD, B(8, 1, 16)},
+    /* POCL on x86-64 CPUs: 16 Xeon cores (bench/results/pocl16), and 2 EPYC cores, whose tall groups
+     * are the fallback for other CPUs (bench/results/pocl2) */
+    {"Xeon", "Portable Computing Language", 4, CLT_SHAPE_ALIGNED, B(16, 8, 8)},
+    {"Xeon", "Portable Computing Language", 4, CLT_SHAPE_ODD, B(8, 1, 16)},
+    {NULL, "Portable Computing Language", 4, CLT_SHAPE_ALIGNED, B(8, 1, 64)},
+    {NULL, "Portable Computing Language", 4, CLT_SHAPE_ODD, B(8, 1, 64)},
     {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 #undef V
