@@ -52,4 +52,4 @@ libdir=$("${pkgconf[@]}" --variable=libdir cltranspose)
 LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$tmp/consumer-pc"
 
 echo "== tests"
-ctest --test-dir "$build" --output-on-failure --no-tests=error "$@"
+ctest --test-dir "$build" --output-on-failure --no-tests=error -j "$(nproc)" "$@"
