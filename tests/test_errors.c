@@ -1,6 +1,7 @@
 /* Error paths of the device API: every bad argument returns its documented status with a non-empty
  * clt_last_error(), clt_plan_create leaves *plan NULL, and no failing call writes a byte of dst (each
  * dst is filled with a random pattern first and read back after the call). */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -493,6 +494,71 @@ static void queue_of_another_context_fails_and_writes_nothing(void **state) {
   free_buffer(&dst);
 }
 
+/* A kernel that cannot compile (CLT_BUILD_OPTIONS breaks the element type) is CLT_BUILD_FAILED with the
+ * compiler's log in clt_last_error(), through every entry point, and nothing is written. */
+static void build_failure_carries_the_log_and_writes_nothing(void **state) {
+  clt_desc d = make_desc(9, 7, 4, CLT_VARIANT_TILED);
+  patterned src = make_buffer(256), dst = make_buffer(256);
+  clt_plan *plan = STALE_PLAN;
+  unsigned char host_src[256], host_dst[256], host_copy[256];
+  (void)state;
+  clt_test_fill(&rng, host_src, sizeof host_src);
+  clt_test_fill(&rng, host_dst, sizeof host_dst);
+  memcpy(host_copy, host_dst, sizeof host_dst);
+  clt_cache_clear(); /* no program or plan built before may be reused */
+  const char *cache_env = getenv("CLT_CACHE_DIR");
+  char *saved_cache = cache_env ? strdup(cache_env) : NULL;
+  setenv("CLT_CACHE_DIR", "off", 1);
+  setenv("CLT_BUILD_OPTIONS", "-DT=clt_no_such_type", 1);
+  clt_status st = clt_plan_create(&plan, env.context, env.device, &d);
+  char detail[4096];
+  snprintf(detail, sizeof detail, "%s", clt_last_error());
+  clt_status one_call = clt_transpose(env.queue, &d, src.mem, dst.mem, 0, NULL, NULL);
+  clt_status host = clt_transpose_host(&d, host_src, host_dst);
+  unsetenv("CLT_BUILD_OPTIONS");
+  if (saved_cache)
+    setenv("CLT_CACHE_DIR", saved_cache, 1);
+  else
+    unsetenv("CLT_CACHE_DIR");
+  free(saved_cache);
+  assert_int_equal(st, CLT_BUILD_FAILED);
+  assert_null(plan);
+  assert_int_equal(one_call, CLT_BUILD_FAILED);
+  assert_int_equal(host, CLT_BUILD_FAILED);
+  /* The detail names the kernel and options, then the compiler's own log, which mentions the type. */
+  if (!strstr(detail, "building kernel") || !strstr(detail, "clt_no_such_type") || !strchr(detail, '\n'))
+    fail_msg("build failure detail lacks the kernel, the options or the log: \"%s\"", detail);
+  expect_unchanged(&dst, "failed build");
+  assert_memory_equal(host_dst, host_copy, sizeof host_dst);
+  clt_cache_clear();
+  free_buffer(&src);
+  free_buffer(&dst);
+}
+
+/* A buffer of another context is CLT_INVALID_BUFFER before anything is enqueued. */
+static void buffer_of_another_context_is_invalid_buffer(void **state) {
+  clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  patterned src = make_buffer(256), dst = make_buffer(256);
+  clt_plan *plan = NULL;
+  cl_int err = CL_SUCCESS;
+  (void)state;
+  cl_context other = clCreateContext(NULL, 1, &env.device, NULL, NULL, &err);
+  assert_int_equal(err, CL_SUCCESS);
+  cl_mem foreign = clCreateBuffer(other, CL_MEM_READ_WRITE, 256, NULL, &err);
+  assert_int_equal(err, CL_SUCCESS);
+  assert_int_equal(clt_plan_create(&plan, env.context, env.device, &d), CLT_SUCCESS);
+  assert_int_equal(clt_plan_enqueue(plan, env.queue, foreign, dst.mem, 0, NULL, NULL), CLT_INVALID_BUFFER);
+  assert_non_null(strstr(clt_last_error(), "context"));
+  expect_unchanged(&dst, "source of another context");
+  assert_int_equal(clt_plan_enqueue(plan, env.queue, src.mem, foreign, 0, NULL, NULL), CLT_INVALID_BUFFER);
+  assert_non_null(strstr(clt_last_error(), "context"));
+  clt_plan_destroy(plan);
+  clReleaseMemObject(foreign);
+  clReleaseContext(other);
+  free_buffer(&src);
+  free_buffer(&dst);
+}
+
 static int group_setup(void **state) {
   (void)state;
   clt_test_rng_init(&rng, clt_test_seed(), 0xe770);
@@ -522,6 +588,8 @@ int main(void) {
       cmocka_unit_test(plan_info_null_plan_is_invalid_value),
       cmocka_unit_test(wait_list_count_without_list_fails_and_writes_nothing),
       cmocka_unit_test(queue_of_another_context_fails_and_writes_nothing),
+      cmocka_unit_test(build_failure_carries_the_log_and_writes_nothing),
+      cmocka_unit_test(buffer_of_another_context_is_invalid_buffer),
   };
   int rc;
   clt_test_env_open_or_skip(&env, "test_errors");
