@@ -102,12 +102,13 @@ static clt_status runtime_acquire(clt__host_runtime **out) {
   clt__host_runtime *rt = calloc(1, sizeof *rt);
   cl_device_id dev = NULL;
   cl_int err = CL_SUCCESS;
+  if (rt)
+    rt->refs = 1; /* the caller's: the fail path releases it */
   if (!rt || !(rt->selector = malloc(strlen(selector) + 1))) {
     st = clt__fail(CLT_OUT_OF_HOST_MEMORY, "out of host memory");
     goto fail;
   }
   strcpy(rt->selector, selector);
-  rt->refs = 1;
   if ((st = pick_device(selector, &dev)) != CLT_SUCCESS)
     goto fail;
   rt->context = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
@@ -126,8 +127,6 @@ static clt_status runtime_acquire(clt__host_runtime **out) {
   return CLT_SUCCESS;
 
 fail:
-  if (rt && !rt->refs)
-    rt->refs = 1;
   runtime_release_locked(rt);
   pthread_mutex_unlock(&host_lock);
   return st;

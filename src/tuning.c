@@ -59,6 +59,11 @@ static unsigned swizzle_mask(const clt__config *c, size_t elem_size) {
   return (unsigned)((per_cycle < units ? per_cycle : units) - 1);
 }
 
+/* Whether every vw-element vector of one view starts vw-aligned (relative to the buffer). */
+static int view_vw_aligned(size_t offset, size_t ld, size_t stride, size_t batch, unsigned vw) {
+  return offset % vw == 0 && ld % vw == 0 && (batch == 1 || stride % vw == 0);
+}
+
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = 0;
@@ -66,16 +71,13 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
   if (c->variant == CLT_VARIANT_VECTOR) {
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
     c->shift_ok = base_ok;
-    c->src_aligned = base_ok && l->src_offset % c->vw == 0 && l->src_ld % c->vw == 0 &&
-                     (l->batch == 1 || l->src_stride % c->vw == 0);
-    c->dst_aligned = base_ok && l->dst_offset % c->vw == 0 && l->dst_ld % c->vw == 0 &&
-                     (l->batch == 1 || l->dst_stride % c->vw == 0);
+    c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
+    c->dst_aligned = base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
     /* A misaligned destination gets skewed stores aligned to dst_align bytes (a 32-byte sector by
      * default): PRE vector rows of prefix, at most a tile's worth. dst_align 1 asks for shifted
      * stores with scalar ends instead (DST_MODE 2). */
     size_t unit = c->vw * l->elem_size, align = c->dst_align ? c->dst_align : 32;
     unsigned pre = (unsigned)(align > unit ? align / unit : 1);
-    c->pre = 0;
     if (!c->dst_aligned && base_ok && c->dst_align != 1 && info->base_align_bytes >= pre * unit &&
         pre <= c->tile / c->vw)
       c->pre = pre;
