@@ -75,7 +75,7 @@ static void cltranspose_destroy(void *state) {
 static const clt_variant variant_map[CLT_BENCH_VARIANT_COUNT] = {
     [CLT_BENCH_AUTO] = CLT_VARIANT_AUTO,   [CLT_BENCH_NAIVE] = CLT_VARIANT_NAIVE,
     [CLT_BENCH_TILED] = CLT_VARIANT_TILED, [CLT_BENCH_VECTOR] = CLT_VARIANT_VECTOR,
-    [CLT_BENCH_BLOCK] = CLT_VARIANT_BLOCK,
+    [CLT_BENCH_BLOCK] = CLT_VARIANT_BLOCK, [CLT_BENCH_RECT] = CLT_VARIANT_RECT,
 };
 
 _Static_assert(1 + CLT_BENCH_VARIANT_COUNT <= CLT_BENCH_MAX_METHODS, "the copy and every variant must fit");

@@ -79,6 +79,13 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
   case CLT_VARIANT_BLOCK:
     snprintf(label, sizeof label, "block v%u x%u y%u", t.vector_width, t.wg_x, t.wg_y);
     break;
+  case CLT_VARIANT_RECT:
+    if (t.dst_align)
+      snprintf(label, sizeof label, "rect t%u x%u v%u y%u a%u", t.tile, t.wg_x, t.vector_width, t.wg_y,
+               t.dst_align);
+    else
+      snprintf(label, sizeof label, "rect t%u x%u v%u y%u", t.tile, t.wg_x, t.vector_width, t.wg_y);
+    break;
   default:
     snprintf(label, sizeof label, "naive x%u y%u", t.wg_x, t.wg_y);
     break;
@@ -145,6 +152,23 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
               add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0], 0}) != 0)
             return -1;
       }
+      break;
+    }
+    case CLT_BENCH_RECT: {
+      /* Tile rows x columns (rows a multiple of columns), 4-byte accesses at least; a misaligned
+       * destination also tries line-aligned runs (a128) besides the sector default. */
+      unsigned vw = es >= 4 ? 1 : (unsigned)(4 / es);
+      for (unsigned tc = 32; tc <= 64; tc *= 2)
+        for (unsigned tile = tc; tile <= 128; tile *= 2)
+          for (unsigned wg_y = 4; wg_y <= 8; wg_y *= 2) {
+            unsigned wg_x = tc / vw;
+            if (!fits(l, wg_x, wg_y, (size_t)(tile + 128 / es) * (tc + 1) * es))
+              continue;
+            static const unsigned aligns[] = {0, 128};
+            for (size_t a = 0; a < 2; a++)
+              if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, aligns[a]}) != 0)
+                return -1;
+          }
       break;
     }
     case CLT_BENCH_NAIVE:

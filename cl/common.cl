@@ -7,10 +7,13 @@
 
 /* Every transpose kernel takes the same arguments. Indices are 64-bit: one matrix may hold more than
  * 2^31 elements. src and dst never overlap (the host checks), hence restrict. */
-#define CLT_TRANSPOSE_ARGS                                                                                 \
-  global const T *restrict src, global T *restrict dst, const ulong rows, const ulong cols,                \
-      const ulong batch, const ulong src_off, const ulong src_ld, const ulong src_stride,                  \
-      const ulong dst_off, const ulong dst_ld, const ulong dst_stride
+#define CLT_TRANSPOSE_ARGS CLT_TRANSPOSE_ARGS_AS()
+/* The same, each size argument's name followed by x: a kernel that computes in a narrower type takes
+ * them as rows_ ... and declares narrowed copies under the usual names. */
+#define CLT_TRANSPOSE_ARGS_AS(x)                                                                           \
+  global const T *restrict src, global T *restrict dst, const ulong rows##x, const ulong cols##x,          \
+      const ulong batch##x, const ulong src_off##x, const ulong src_ld##x, const ulong src_stride##x,      \
+      const ulong dst_off##x, const ulong dst_ld##x, const ulong dst_stride##x
 
 #ifdef TV
 /* One VW-vector of elements, viewable element by element (indices are compile-time after unrolling):

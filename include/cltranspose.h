@@ -48,6 +48,7 @@ typedef enum clt_variant {
   CLT_VARIANT_TILED,        /* local-memory tile with +1 padding against bank conflicts */
   CLT_VARIANT_VECTOR,       /* 4-wide vector loads and stores (float4 for 4-byte elements) */
   CLT_VARIANT_BLOCK,        /* each work-item transposes a vector block in registers, no local memory (CPUs) */
+  CLT_VARIANT_RECT,         /* rectangular local tiles whose stores fill whole memory sectors (GPUs) */
   /* Not a transpose: copies each matrix's rows*cols elements unchanged with 16-byte vectors. It is the
    * bandwidth ceiling that benchmarks divide by. Both views must be dense (default ld and stride). */
   CLT_VARIANT_COPY = 64
@@ -116,13 +117,15 @@ CLT_API void clt_cache_clear(void);
 /* Kernel knobs, for tuning. A zero field means "the library's choice" for that field. */
 typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in flight, tile = groups per CU */
   clt_variant variant;      /* AUTO = the library's choice */
-  unsigned tile;            /* tile side in elements (tiled, vector): a power of two */
-  unsigned vector_width;    /* elements per vector access (vector): 1, 2, 4, 8 or 16 */
+  unsigned tile;            /* tile side in elements (tiled, vector); rect: tile rows, the run of each */
+                            /* destination row a group writes (a multiple of wg_x * vector_width) */
+  unsigned vector_width;    /* elements per vector access (vector, block, rect): 1, 2, 4, 8 or 16 */
   unsigned wg_y;            /* work-group height */
-  unsigned pad;             /* local-memory padding in elements per tile row (tiled) */
-  unsigned wg_x;            /* work-group width (naive, block); tiled and vector derive it from tile */
-  unsigned dst_align;       /* vector, misaligned destination: bytes its stores align to (power of two; 1 = */
-                            /* no skew: shifted vectors with scalar row ends) */
+  unsigned pad;             /* local-memory padding in elements per tile row (tiled, rect) */
+  unsigned wg_x;            /* work-group width (naive, block, rect: tile columns = wg_x * vector_width); */
+                            /* tiled and vector derive it from tile */
+  unsigned dst_align;       /* vector and rect, misaligned destination: bytes its stores align to (power */
+                            /* of two; 1 = no skew) */
 } clt_tuning;
 
 /* The shape classes a tuning entry applies to (see clt_shape_class_of). */
@@ -158,7 +161,8 @@ CLT_API clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_sh
 /* The path of the device's tuning file (whether or not it exists) into buf. */
 CLT_API clt_status clt_tuning_file_path(cl_device_id device, char *buf, size_t buf_size);
 
-/* The name of a variant ("auto", "naive", "tiled", "vector", "block", "copy"), or NULL if unknown. */
+/* The name of a variant ("auto", "naive", "tiled", "vector", "block", "rect", "copy"), or NULL if
+ * unknown. */
 CLT_API const char *clt_variant_name(clt_variant variant);
 
 #ifdef __cplusplus

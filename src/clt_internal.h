@@ -73,20 +73,22 @@ clt_status clt__device_query(cl_device_id device, clt__device_info *info);
 
 typedef struct clt__config {
   clt_variant variant;    /* never AUTO */
-  const char *source;     /* kernel source name: "naive", "tiled", "vector", "block", "copy" */
+  const char *source;     /* kernel source name: "naive", "tiled", "vector", "block", "rect", "copy" */
   const char *kernel;     /* kernel function name inside it */
-  unsigned tile;          /* tile side in elements (tiled, vector) */
+  unsigned tile;          /* tile side in elements (tiled, vector); rect: tile rows */
   unsigned wg_x, wg_y;    /* work-group shape */
   unsigned vw;            /* elements per vector access (vector, block, copy) */
   unsigned chunk;         /* copy: consecutive 16-byte words per work-item (0 = interleaved) */
   unsigned unroll;        /* copy: 16-byte words in flight per work-item (interleaved form) */
   unsigned groups_per_cu; /* copy: work-groups launched per compute unit (interleaved form) */
-  unsigned pad;           /* local-memory padding in elements (tiled) */
+  unsigned pad;           /* local-memory padding in elements (tiled, rect) */
   int src_aligned;        /* every vector load of the source is vw-element aligned */
   int dst_aligned;        /* likewise for the stores */
   int shift_ok;           /* buffer bases are vw-aligned: misaligned rows may use shifted aligned vectors */
-  unsigned dst_align;     /* vector: bytes skewed stores align to (0 = a 32-byte sector) */
-  unsigned pre;           /* vector: prefix vector rows of a skewed tile (0 = no skew: dst aligned) */
+  unsigned dst_align;     /* vector, rect: bytes skewed stores align to (0 = a 32-byte sector) */
+  int idx32;              /* rect: every index fits 32 bits (32-bit arithmetic in the kernel) */
+  unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect: the skew in elements */
+                          /* (0 = no skew: dst aligned) */
 } clt__config;
 
 /* Picks the variant (resolving AUTO) and its parameters for the device and layout so that the

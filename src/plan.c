@@ -49,6 +49,9 @@ static clt_status check_device_in_context(cl_context ctx, cl_device_id dev) {
  * the device's (it depends on registers and local memory, known only after the build). */
 static clt_status build_kernel(clt_plan *p, const clt__device_info *info) {
   const char *extra = getenv("CLT_BUILD_OPTIONS");
+  const char *index64 = getenv("CLT_INDEX64");
+  if (index64 && strcmp(index64, "1") == 0) /* the 64-bit index path on small matrices, for testing */
+    p->cfg.idx32 = 0;
   for (int attempt = 0; attempt < 16; attempt++) {
     size_t used;
     if (clt__config_options(&p->cfg, p->layout.elem_size, p->options, sizeof p->options) != 0 ||

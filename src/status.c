@@ -109,6 +109,8 @@ const char *clt_variant_name(clt_variant variant) {
     return "vector";
   case CLT_VARIANT_BLOCK:
     return "block";
+  case CLT_VARIANT_RECT:
+    return "rect";
   case CLT_VARIANT_COPY:
     return "copy";
   }

@@ -45,6 +45,8 @@ static size_t local_bytes(const clt__config *c, size_t elem_size) {
     return (size_t)c->tile * (c->tile + c->pad) * elem_size;
   case CLT_VARIANT_VECTOR: /* skewed stores double the row pitch (cl/vector.cl) */
     return (size_t)c->tile * c->tile * elem_size * (c->pre ? 2 : 1);
+  case CLT_VARIANT_RECT: /* pre: the skew's extra rows (cl/rect.cl) */
+    return (size_t)(c->tile + c->pre) * (c->wg_x * c->vw + c->pad) * elem_size;
   default:
     return 0;
   }
@@ -81,6 +83,24 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     if (!c->dst_aligned && base_ok && c->dst_align != 1 && info->base_align_bytes >= pre * unit &&
         pre <= c->tile / c->vw)
       c->pre = pre;
+  } else if (c->variant == CLT_VARIANT_RECT) {
+    /* 32-bit index arithmetic when every element index of both views, plus the tile rows the grid
+     * runs past the end (at most tile + skew), stays below 2^32. */
+    const unsigned long long lim = 0xFFFFFFFFull - 2ull * (c->tile + 1024);
+    c->idx32 = l->src_end / l->elem_size < lim && l->dst_end / l->elem_size < lim;
+    /* A destination whose rows do not all start on a dst_align-byte boundary (a 32-byte sector by
+     * default; 1 = never skew) gets skewed runs: pre is then the skew in elements, at most the tile. */
+    size_t es = l->elem_size, align = c->dst_align ? c->dst_align : 32;
+    unsigned sk = align > es ? (unsigned)(align / es) : 1;
+    int base_ok = info->base_align_bytes >= c->vw * es;
+    c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
+    if (sk > 1 && c->dst_align != 1 && sk <= c->tile && info->base_align_bytes >= sk * es &&
+        !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sk))
+      c->pre = sk;
+    /* Skewed runs start on an sk-element boundary of the buffer, so their vectors are aligned. */
+    c->dst_aligned =
+        c->pre ? c->pre % c->vw == 0
+               : base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
   } else if (c->variant == CLT_VARIANT_COPY) {
     int base_ok = info->base_align_bytes >= 16;
     c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
@@ -93,6 +113,33 @@ static int fits(const clt__config *c, const clt__device_info *info, size_t elem_
          c->wg_y <= info->max_item_size[1] && local_bytes(c, elem_size) <= info->local_mem_size;
 }
 
+/* One step down for a rect configuration that does not fit: local memory shrinks the tile (its rows,
+ * then its columns, then the vector), a work-group limit the height, then the width. The tile stays a
+ * multiple of its width (tile columns), which cl/rect.cl needs. 0 if nothing is left to shrink. */
+static int shrink_rect(clt__config *c, const clt__device_info *info, size_t elem_size) {
+  unsigned tc = c->wg_x * c->vw;
+  if (local_bytes(c, elem_size) > info->local_mem_size) {
+    if (c->tile > tc) {
+      c->tile /= 2;
+    } else if (c->wg_x > 1) {
+      c->wg_x /= 2;
+      c->tile /= 2;
+    } else if (c->vw > 1) {
+      c->vw /= 2;
+      c->tile /= 2;
+    } else {
+      return 0;
+    }
+  } else if (c->wg_y > 1) {
+    c->wg_y /= 2;
+  } else if (c->wg_x > 1) {
+    c->wg_x /= 2; /* the tile keeps its columns' worth of rows: still a multiple */
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
 /* Halves the work-group, then the tile, until cfg fits; 0 if it cannot. With a layout, the access
  * modes (which change the local memory a vector tile needs) are re-derived at every step. */
 static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt__layout *l) {
@@ -102,6 +149,11 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt
       set_alignment(c, info, l);
     if (fits(c, info, elem_size))
       break;
+    if (c->variant == CLT_VARIANT_RECT) {
+      if (!shrink_rect(c, info, elem_size))
+        return 0;
+      continue;
+    }
     if (c->wg_y > 1) {
       c->wg_y /= 2;
     } else if (c->variant == CLT_VARIANT_NAIVE || c->variant == CLT_VARIANT_COPY ||
@@ -132,12 +184,15 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt
 }
 
 static clt_variant resolve_auto(const clt__device_info *info, const clt__layout *l) {
-  (void)l;
   /* CPU drivers put local memory in ordinary memory: staging through it only adds a copy, and a
    * straight element loop over cache-sized tiles wins (measured on POCL, see bench/results). */
   if (info->local_mem_is_global || (info->type & CL_DEVICE_TYPE_CPU))
     return CLT_VARIANT_BLOCK;
-  return CLT_VARIANT_VECTOR;
+  /* GPUs: rect, except aligned 1- and 2-byte matrices, where the vector kernel's register blocks
+   * move wider words (measured on an NVIDIA H200, bench/results/h200). */
+  if (l->elem_size <= 2 && clt__shape_class(l) == CLT_SHAPE_ALIGNED)
+    return CLT_VARIANT_VECTOR;
+  return CLT_VARIANT_RECT;
 }
 
 clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l, clt_variant requested,
@@ -180,6 +235,18 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     c.wg_x = 1;
     c.wg_y = 64;
     break;
+  case CLT_VARIANT_RECT:
+    c.source = "rect";
+    c.kernel = "clt_rect";
+    /* The best of a sweep on an NVIDIA H200 per element size (bench/results/h200): 32-byte sector
+     * skew (a 128-byte line for 8-byte elements), 1-byte and 2-byte elements moved 4 bytes at a time. */
+    c.vw = es <= 2 ? (unsigned)(4 / es) : 1;
+    c.wg_x = es == 4 ? 64 : 32;
+    c.tile = es <= 2 ? 128 : es == 16 ? 32 : 64;
+    c.wg_y = 8;
+    c.pad = 1;
+    c.dst_align = es == 8 ? 128 : 32;
+    break;
   case CLT_VARIANT_COPY:
     c.source = "copy";
     c.kernel = "clt_copy";
@@ -211,11 +278,28 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
   clt_status st = clt__choose_config(info, l, v, &c);
   if (st != CLT_SUCCESS)
     return st;
-  if (t->vector_width && (c.variant == CLT_VARIANT_VECTOR || c.variant == CLT_VARIANT_BLOCK)) {
+  if (t->vector_width &&
+      (c.variant == CLT_VARIANT_VECTOR || c.variant == CLT_VARIANT_BLOCK || c.variant == CLT_VARIANT_RECT)) {
     if (!is_pow2(t->vector_width) || t->vector_width > max_vw(l->elem_size))
       return clt__fail(CLT_INVALID_VALUE, "vector_width %u is not a power of two up to %u", t->vector_width,
                        max_vw(l->elem_size));
     c.vw = t->vector_width;
+  }
+  if (c.variant == CLT_VARIANT_RECT) {
+    if (t->wg_x) {
+      if (!is_pow2(t->wg_x))
+        return clt__fail(CLT_INVALID_VALUE, "wg_x %u is not a power of two", t->wg_x);
+      c.wg_x = t->wg_x;
+    }
+    if (t->tile)
+      c.tile = t->tile;
+    else if (c.tile < c.wg_x * c.vw) /* a wider vector or group alone widens the default tile */
+      c.tile = c.wg_x * c.vw;
+    if (!is_pow2(c.tile) || c.tile < c.wg_x * c.vw || c.tile > 1024)
+      return clt__fail(
+          CLT_INVALID_VALUE,
+          "tile %u is not a power of two from the tile columns (wg_x * vector_width = %u) to 1024", c.tile,
+          c.wg_x * c.vw);
   }
   if (t->tile && (c.variant == CLT_VARIANT_TILED || c.variant == CLT_VARIANT_VECTOR)) {
     if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 1024)
@@ -231,7 +315,7 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     c.wg_x = t->wg_x;
   if (t->wg_y)
     c.wg_y = t->wg_y;
-  if (t->pad && c.variant == CLT_VARIANT_TILED)
+  if (t->pad && (c.variant == CLT_VARIANT_TILED || c.variant == CLT_VARIANT_RECT))
     c.pad = t->pad;
   if (t->dst_align)
     c.dst_align = t->dst_align;
@@ -299,7 +383,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                  cfg->pad);
     break;
   case CLT_VARIANT_VECTOR:
-  case CLT_VARIANT_BLOCK: {
+  case CLT_VARIANT_BLOCK:
+  case CLT_VARIANT_RECT: {
     unsigned lanes = cfg->vw * tn.base_per_elem; /* base scalars per vector */
     if (!is_pow2(cfg->vw) || cfg->vw > max_vw(elem_size))
       return -1;
@@ -314,6 +399,14 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       return -1;
     if (cfg->variant == CLT_VARIANT_BLOCK) {
       n = snprintf(buf + used, buf_size - used, " -DBASE=%s -DVW=%u", tn.base, cfg->vw);
+      break;
+    }
+    if (cfg->variant == CLT_VARIANT_RECT) {
+      n = snprintf(buf + used, buf_size - used,
+                   " -DBASE=%s -DVW=%u -DTR=%u -DTC=%u -DWG_Y=%u -DPAD=%u -DSK=%u -DSRC_VEC=%d -DDST_VEC=%d"
+                   " -DIDX32=%d",
+                   tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre,
+                   cfg->src_aligned, cfg->dst_aligned, cfg->idx32);
       break;
     }
     n = snprintf(buf + used, buf_size - used,
@@ -371,6 +464,11 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
   case CLT_VARIANT_NAIVE:
     groups[0] = div_up(l->cols, local[0]);
     groups[1] = div_up(l->rows, local[1]);
+    groups[2] = l->batch;
+    break;
+  case CLT_VARIANT_RECT: /* dimension 0 walks down the source; a skew adds a tile row at the end */
+    groups[0] = div_up(l->rows + (cfg->pre ? cfg->pre - 1 : 0), cfg->tile);
+    groups[1] = div_up(l->cols, (size_t)cfg->wg_x * cfg->vw);
     groups[2] = l->batch;
     break;
   default: /* tiled and vector: one group per tile */

@@ -27,22 +27,24 @@ typedef struct builtin_entry {
   { CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0 }
 #define B(vw, wg_x, wg_y)                                                                                    \
   { CLT_VARIANT_BLOCK, 0, vw, wg_y, 0, wg_x, 0 }
+#define R(tile, wg_x, vw, wg_y, align)                                                                       \
+  { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, align }
 static const builtin_entry builtin[] = {
     /* NVIDIA H200, driver 580.159.04 (bench/results/h200) */
-    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, V(128, 8, 8)},
+    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, R(128, 32, 4, 8, 0)},
     {"H200", "NVIDIA", 1, CLT_SHAPE_ODD, TL(64, 8)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ALIGNED, V(128, 4, 16)},
-    {"H200", "NVIDIA", 2, CLT_SHAPE_ODD, TL(64, 4)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_ALIGNED, V(64, 4, 16)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_ODD, V(32, 2, 8)},
+    {"H200", "NVIDIA", 2, CLT_SHAPE_ODD, R(128, 32, 2, 8, 0)},
+    {"H200", "NVIDIA", 4, CLT_SHAPE_ALIGNED, R(64, 64, 1, 8, 0)},
+    {"H200", "NVIDIA", 4, CLT_SHAPE_ODD, R(64, 32, 1, 8, 0)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_SKINNY, V(64, 4, 16)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_BATCHED, V(64, 4, 16)},
-    {"H200", "NVIDIA", 8, CLT_SHAPE_ALIGNED, V(32, 1, 4)},
-    {"H200", "NVIDIA", 8, CLT_SHAPE_ODD, V(64, 1, 8)},
+    {"H200", "NVIDIA", 8, CLT_SHAPE_ALIGNED, R(32, 32, 1, 8, 0)},
+    {"H200", "NVIDIA", 8, CLT_SHAPE_ODD, R(64, 32, 1, 8, 128)},
     {"H200", "NVIDIA", 8, CLT_SHAPE_SKINNY, V(32, 2, 4)},
     {"H200", "NVIDIA", 8, CLT_SHAPE_BATCHED, V(64, 2, 8)},
-    {"H200", "NVIDIA", 16, CLT_SHAPE_ALIGNED, TL(32, 16)},
-    {"H200", "NVIDIA", 16, CLT_SHAPE_ODD, TL(32, 8)},
+    {"H200", "NVIDIA", 16, CLT_SHAPE_ALIGNED, R(32, 32, 1, 16, 0)},
+    {"H200", "NVIDIA", 16, CLT_SHAPE_ODD, R(32, 32, 1, 8, 0)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_SKINNY, TL(32, 4)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 16)},
     /* POCL on x86-64 CPUs: 16 Xeon cores (bench/results/pocl16), and 2 EPYC cores, whose tall groups
@@ -56,6 +58,7 @@ static const builtin_entry builtin[] = {
 #undef V
 #undef TL
 #undef B
+#undef R
 
 typedef struct tuning_file {
   struct tuning_file *next;
@@ -107,7 +110,7 @@ static int file_path(const clt__device_info *info, char *buf, size_t size) {
 }
 
 static int parse_variant(const char *s, clt_variant *v) {
-  for (int i = CLT_VARIANT_AUTO; i <= CLT_VARIANT_BLOCK; i++)
+  for (int i = CLT_VARIANT_AUTO; i <= CLT_VARIANT_RECT; i++)
     if (strcmp(s, clt_variant_name((clt_variant)i)) == 0) {
       *v = (clt_variant)i;
       return 1;
@@ -237,7 +240,7 @@ clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_shape_clas
   clt__clear_error();
   int slot = elem_slot(elem_size);
   if (!device || !tuning || slot < 0 || (unsigned)shape_class >= CLT_SHAPE_CLASS_COUNT ||
-      (unsigned)tuning->variant > CLT_VARIANT_BLOCK)
+      (unsigned)tuning->variant > CLT_VARIANT_RECT)
     return clt__fail(CLT_INVALID_VALUE, "bad device, element size, shape class or tuning");
   clt__device_info info;
   char path[4200];

@@ -103,9 +103,9 @@ static clt_desc make_desc(size_t rows, size_t cols, size_t es, clt_variant v) {
 /* Thread t's own shape: every thread differs in shape, element size and variant. */
 static clt_desc shape_of(size_t t) {
   static const size_t es[] = {1, 2, 4, 8, 16};
-  static const clt_variant v[] = {CLT_VARIANT_AUTO, CLT_VARIANT_NAIVE, CLT_VARIANT_TILED, CLT_VARIANT_VECTOR,
-                                  CLT_VARIANT_BLOCK};
-  clt_desc d = make_desc(140 + 29 * t, 275 - 15 * t, es[t % 5], v[(t + t / 5) % 5]);
+  static const clt_variant v[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
+                                  CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT};
+  clt_desc d = make_desc(140 + 29 * t, 275 - 15 * t, es[t % 5], v[(t + t / 5) % 6]);
   if (t % 3 == 1) {
     d.src_offset = t;
     d.dst_ld = d.rows + t;

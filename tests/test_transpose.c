@@ -33,7 +33,7 @@ typedef struct param {
 } param;
 
 static const clt_variant variants[] = {CLT_VARIANT_NAIVE, CLT_VARIANT_TILED, CLT_VARIANT_VECTOR,
-                                       CLT_VARIANT_BLOCK, CLT_VARIANT_AUTO};
+                                       CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,  CLT_VARIANT_AUTO};
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
 
@@ -149,7 +149,8 @@ static void grids_beyond_driver_caps_exact(void **state) {
 
 static void plan_info_reports_requested_or_concrete_variant(void **state) {
   static const clt_variant all[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
-                                    CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_COPY};
+                                    CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,
+                                    CLT_VARIANT_COPY};
   (void)state;
   for (size_t v = 0; v < sizeof all / sizeof all[0]; v++)
     for (size_t e = 0; e < 5; e++)
@@ -165,7 +166,7 @@ static void plan_info_reports_requested_or_concrete_variant(void **state) {
         assert_int_equal(clt_plan_info(plan, &got, &opts), CLT_SUCCESS);
         if (all[v] == CLT_VARIANT_AUTO)
           assert_true(got == CLT_VARIANT_NAIVE || got == CLT_VARIANT_TILED || got == CLT_VARIANT_VECTOR ||
-                      got == CLT_VARIANT_BLOCK);
+                      got == CLT_VARIANT_BLOCK || got == CLT_VARIANT_RECT);
         else
           assert_int_equal(got, all[v]);
         assert_non_null(opts);

@@ -71,7 +71,8 @@ static const shape shapes[] = {
 
 static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
 static const clt_variant variants[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
-                                       CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_COPY};
+                                       CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,
+                                       CLT_VARIANT_COPY};
 
 static clt__layout make_layout(const shape *s, size_t es, clt_variant v) {
   clt_desc d;
@@ -99,6 +100,8 @@ static size_t local_bytes(const clt__config *c, size_t es) {
     return (size_t)c->tile * (c->tile + c->pad) * es;
   if (c->variant == CLT_VARIANT_VECTOR)
     return (size_t)c->tile * c->tile * es;
+  if (c->variant == CLT_VARIANT_RECT) /* plus the skew's rows, at most 32 bytes' worth of elements */
+    return (size_t)(c->tile + c->pre) * (c->wg_x * c->vw + c->pad) * es;
   return 0;
 }
 
@@ -115,8 +118,11 @@ static const char *config_problem(const clt__config *c, const clt__device_info *
     return "local memory above local_mem_size";
   if ((c->variant == CLT_VARIANT_TILED || c->variant == CLT_VARIANT_VECTOR) && c->tile < 1)
     return "tile 0";
+  if (c->variant == CLT_VARIANT_RECT &&
+      (c->tile < c->wg_x * c->vw || c->tile % (c->wg_x * c->vw) || (c->pre && c->tile % c->pre)))
+    return "rect tile rows not a multiple of its columns and of its skew";
   if ((c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK ||
-       c->variant == CLT_VARIANT_COPY) &&
+       c->variant == CLT_VARIANT_RECT || c->variant == CLT_VARIANT_COPY) &&
       c->vw < 1)
     return "vector width 0";
   return NULL;
@@ -131,6 +137,20 @@ static const char *alignment_problem(const clt__config *c, const clt__layout *l)
     if (c->dst_aligned &&
         (l->dst_offset % c->vw || l->dst_ld % c->vw || (l->batch > 1 && l->dst_stride % c->vw)))
       return "dst_aligned set for a destination that is not vw-aligned";
+  } else if (c->variant == CLT_VARIANT_RECT) {
+    if (c->src_aligned &&
+        (l->src_offset % c->vw || l->src_ld % c->vw || (l->batch > 1 && l->src_stride % c->vw)))
+      return "src_aligned set for a rect source that is not vw-aligned";
+    if (c->pre & (c->pre - 1))
+      return "rect skew not a power of two";
+    if (c->idx32 &&
+        (l->src_end / l->elem_size >= 0xFFFFFFFFull || l->dst_end / l->elem_size >= 0xFFFFFFFFull))
+      return "rect with 32-bit indices on a view of 2^32 elements or more";
+    /* Skewed runs start on a pre-element boundary; unskewed ones where the view puts them. */
+    if (c->dst_aligned &&
+        (c->pre ? c->pre % c->vw != 0
+                : (l->dst_offset % c->vw || l->dst_ld % c->vw || (l->batch > 1 && l->dst_stride % c->vw))))
+      return "dst_aligned set for rect stores that are not vw-aligned";
   } else if (c->variant == CLT_VARIANT_COPY) {
     if (c->src_aligned && l->src_offset % c->vw)
       return "src_aligned set for a copy source that is not vw-aligned";
@@ -200,7 +220,8 @@ static void every_config_fits_its_device(void **state) {
             fail_msg("%s: clt__choose_config returned %d", where, (int)st);
           if (variants[v] == CLT_VARIANT_AUTO) {
             if (c.variant != CLT_VARIANT_NAIVE && c.variant != CLT_VARIANT_TILED &&
-                c.variant != CLT_VARIANT_VECTOR && c.variant != CLT_VARIANT_BLOCK)
+                c.variant != CLT_VARIANT_VECTOR && c.variant != CLT_VARIANT_BLOCK &&
+                c.variant != CLT_VARIANT_RECT)
               fail_msg("%s: AUTO resolved to %d, not a transpose variant", where, (int)c.variant);
           } else if (c.variant != variants[v]) {
             fail_msg("%s: asked for %d, got %d", where, (int)variants[v], (int)c.variant);
@@ -253,7 +274,91 @@ static void unknown_variant_is_rejected(void **state) {
   (void)state;
   make_devices(dev);
   l = make_layout(&shapes[3], 4, CLT_VARIANT_NAIVE);
-  assert_int_not_equal(clt__choose_config(&dev[0], &l, (clt_variant)5, &c), CLT_SUCCESS);
+  assert_int_not_equal(clt__choose_config(&dev[0], &l, (clt_variant)(CLT_VARIANT_RECT + 1), &c), CLT_SUCCESS);
+}
+
+/* rect on a GPU: a destination whose rows start off the store alignment gets skewed runs of exactly
+ * dst_align bytes' worth of elements (32, or 128 for 8-byte elements), one extra tile row in the grid,
+ * and aligned vector stores; an aligned one, or dst_align 1, gets none. */
+static void rect_skews_only_misaligned_destinations(void **state) {
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t e = 0; e < sizeof elem_sizes / sizeof elem_sizes[0]; e++) {
+    const size_t es = elem_sizes[e];
+    const shape aligned = {1024, 2048, 1, 0, 0, 0, 0, 0, 0, 1};
+    const shape odd = {1023, 2049, 1, 0, 0, 0, 0, 0, 0, 1}; /* destination rows 1023 elements apart */
+    const shape odd_offset = {1024, 2048, 1, 0, 0, 0, 1, 0, 0, 0};
+    const unsigned want_skew = (unsigned)((es == 8 ? 128 : 32) / es);
+    clt__config c;
+    clt__layout l = make_layout(&aligned, es, CLT_VARIANT_RECT);
+    size_t global[3], local[3];
+    assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
+    assert_int_equal(c.pre, 0);
+    assert_true(c.vw == 1 || c.dst_aligned);
+    clt__config_ndrange(&c, &l, &dev[0], global, local);
+    assert_int_equal(global[0] / local[0], (1024 + c.tile - 1) / c.tile);
+
+    const shape *skewed[] = {&odd, &odd_offset};
+    for (size_t k = 0; k < 2; k++) {
+      l = make_layout(skewed[k], es, CLT_VARIANT_RECT);
+      assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
+      if (c.pre != want_skew)
+        fail_msg("elem_size %zu, shape %zu: skew %u, expected %u", es, k, c.pre, want_skew);
+      assert_true(c.vw == 1 || c.dst_aligned);
+      clt__config_ndrange(&c, &l, &dev[0], global, local);
+      assert_int_equal(global[0] / local[0], (skewed[k]->rows + c.pre - 1 + c.tile - 1) / c.tile);
+      clt_tuning t;
+      memset(&t, 0, sizeof t);
+      t.variant = CLT_VARIANT_RECT;
+      t.dst_align = 1;
+      assert_int_equal(clt__config_from_tuning(&dev[0], &l, &t, &c), CLT_SUCCESS);
+      assert_int_equal(c.pre, 0);
+      assert_true(c.vw == 1 || !c.dst_aligned);
+    }
+  }
+}
+
+/* rect computes in 32 bits only while every index of both views fits: not for 46341 x 46341 matrices in
+ * a batch of 2 (over 2^32 elements), nor for a small matrix whose destination sits past 2^32 elements. */
+static void rect_uses_32_bit_indices_only_where_they_fit(void **state) {
+  clt__device_info dev[NDEV];
+  const shape small = {1000, 1000, 1, 0, 0, 0, 0, 0, 0, 1};
+  const shape huge = {46341, 46341, 2, 0, 0, 0, 0, 0, 0, 1};
+  const shape far = {1000, 1000, 1, 0, 0, 0, (size_t)1 << 32, 0, 0, 0};
+  clt__config c;
+  clt__layout l;
+  (void)state;
+  make_devices(dev);
+  l = make_layout(&small, 4, CLT_VARIANT_RECT);
+  assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
+  assert_true(c.idx32);
+  l = make_layout(&huge, 4, CLT_VARIANT_RECT);
+  assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
+  assert_false(c.idx32);
+  l = make_layout(&far, 1, CLT_VARIANT_RECT);
+  assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
+  assert_false(c.idx32);
+}
+
+/* AUTO: rect on GPUs except aligned 1- and 2-byte matrices (vector); block on CPUs. */
+static void auto_picks_rect_on_gpus(void **state) {
+  clt__device_info dev[NDEV];
+  const shape aligned = {1024, 2048, 1, 0, 0, 0, 0, 0, 0, 1};
+  const shape odd = {1023, 2049, 1, 0, 0, 0, 0, 0, 0, 1};
+  (void)state;
+  make_devices(dev);
+  for (size_t e = 0; e < sizeof elem_sizes / sizeof elem_sizes[0]; e++) {
+    clt__config c;
+    clt__layout l = make_layout(&aligned, elem_sizes[e], CLT_VARIANT_AUTO);
+    assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
+    assert_int_equal(c.variant, elem_sizes[e] <= 2 ? CLT_VARIANT_VECTOR : CLT_VARIANT_RECT);
+    l = make_layout(&odd, elem_sizes[e], CLT_VARIANT_AUTO);
+    assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
+    assert_int_equal(c.variant, CLT_VARIANT_RECT);
+    assert_int_equal(clt__choose_config(&dev[3], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
+    assert_int_equal(c.variant, CLT_VARIANT_BLOCK);
+  }
 }
 
 /* A device too small for any work-group cannot be served: UNSUPPORTED, not a config that breaks it. */
@@ -330,6 +435,9 @@ int main(void) {
       cmocka_unit_test(config_names_an_embedded_kernel),
       cmocka_unit_test(unknown_variant_is_rejected),
       cmocka_unit_test(impossible_device_is_unsupported),
+      cmocka_unit_test(rect_skews_only_misaligned_destinations),
+      cmocka_unit_test(auto_picks_rect_on_gpus),
+      cmocka_unit_test(rect_uses_32_bit_indices_only_where_they_fit),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
   };

@@ -32,6 +32,7 @@ COLUMNS = [
     ("tiled", "cltranspose", "tiled"),
     ("vector", "cltranspose", "vector"),
     ("block", "cltranspose", "block"),
+    ("rect", "cltranspose", "rect"),
     ("CLBlast", "clblast", "clblast"),
 ]
 COLORS = {
@@ -40,6 +41,7 @@ COLORS = {
     "tiled": "#ff7f0e",
     "vector": "#2ca02c",
     "block": "#9467bd",
+    "rect": "#17becf",
     "CLBlast": "#d62728",
 }
 RECORD_KEYS = ("shape", "rows", "cols", "batch", "type", "impl", "variant", "check")

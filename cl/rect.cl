@@ -1,0 +1,129 @@
+/* The GPU transpose: rectangular local-memory tiles, destination runs aligned to memory sectors, and
+ * work-groups ordered down the source's columns. On an NVIDIA H200 a transpose loses its bandwidth to
+ * destination sectors written in two halves by two work-groups (the memory reads the sector back to
+ * merge them), not to misaligned reads; these three choices remove those halves (bench/results).
+ * Tunables: TR (tile rows: the run each destination row gets), TC (tile columns), VW (elements per
+ * access), WG_Y, PAD, SK (skew, below), SRC_VEC and DST_VEC (whether vector accesses are aligned), and
+ * IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (fewer registers: on an
+ * NVIDIA H200 the 64-bit form could not run 512-work-item groups). */
+#ifndef TR
+#error "TR must be defined"
+#endif
+#if IDX32
+typedef uint idx_t;
+#else
+typedef ulong idx_t;
+#endif
+#define WX (TC / VW) /* the work-group's width */
+
+/* SK > 0, skewed stores: destination row j of the tile gets the run [r0 - sh, r0 + TR - sh), where sh
+ * puts the run's start on an SK-element boundary of the buffer, so whole sectors are written by one
+ * work-group. sh depends on j only (TR is a multiple of SK), so the runs of consecutive tiles still
+ * tile the row exactly; the tile holds the SK source rows above it for that. */
+#if SK
+#define SKEW_OF(a) ((uint)((a) % SK))
+#else
+#define SKEW_OF(a) 0u
+#endif
+
+#if VW > 1
+#if SRC_VEC
+#define LOAD_VEC(p) (*(global const TV *)(p))
+#else
+#define LOAD_VEC(p) VLOADN(0, (global const BASE *)(p))
+#endif
+#if DST_VEC
+#define STORE_VEC(v, p) (*(global TV *)(p) = (v))
+#else
+#define STORE_VEC(v, p) VSTOREN((v), 0, (global BASE *)(p))
+#endif
+/* Elements r .. r + VW - 1 of tile column k as one vector. A vector literal rather than a union: the
+ * kernel stays free of type punning (which Oclgrind cannot follow), and T may itself be a vector. */
+#define G2(r, k) tile[r][k], tile[(r) + 1][k]
+#define G4(r, k) G2(r, k), G2((r) + 2, k)
+#define G8(r, k) G4(r, k), G4((r) + 4, k)
+#define G16(r, k) G8(r, k), G8((r) + 8, k)
+#if VW == 2
+#define GATHER(r, k) ((TV)(G2(r, k)))
+#elif VW == 4
+#define GATHER(r, k) ((TV)(G4(r, k)))
+#elif VW == 8
+#define GATHER(r, k) ((TV)(G8(r, k)))
+#else
+#define GATHER(r, k) ((TV)(G16(r, k)))
+#endif
+#endif
+
+kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRANSPOSE_ARGS_AS(_)) {
+  local T tile[TR + SK][TC + PAD]; /* tile row i: source row r0 - SK + i */
+  const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
+  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
+  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
+  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  const idx_t tiles_r = (rows + (SK ? SK - 1 : 0) + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
+
+  /* Group-uniform loops (the host caps the grid). Dimension 0 walks down the source: the groups that
+   * run together write neighbouring runs of the same destination rows. */
+  for (idx_t b = get_group_id(2); b < batch; b += get_num_groups(2)) {
+    global const T *s = src + src_off + b * src_stride;
+    global T *d = dst + dst_off + b * dst_stride;
+    const idx_t d_begin = dst_off + b * dst_stride; /* d[0]'s index in the buffer, for the skew */
+    for (idx_t tc = get_group_id(1); tc < tiles_c; tc += get_num_groups(1)) {
+      for (idx_t tr = get_group_id(0); tr < tiles_r; tr += get_num_groups(0)) {
+        const idx_t r0 = tr * TR, c0 = tc * TC, c = c0 + (idx_t)lx * VW;
+        const int full = r0 >= SK && r0 + TR <= rows && c0 + TC <= cols; /* uniform in the group */
+        if (full) {
+          /* No bounds tests, unrolled: every load of a work-item is in flight before its local stores. */
+          global const T *sp = s + (r0 - SK + ly) * src_ld + c;
+#pragma unroll
+          for (uint k = 0; k < (TR + SK + WG_Y - 1) / WG_Y; k++) {
+            const uint i = ly + k * WG_Y;
+            if ((TR + SK) % WG_Y == 0 || i < TR + SK) {
+#if VW > 1
+              VSTOREN(LOAD_VEC(sp + (idx_t)k * WG_Y * src_ld), 0, (local BASE *)&tile[i][lx * VW]);
+#else
+              tile[i][lx] = sp[(idx_t)k * WG_Y * src_ld];
+#endif
+            }
+          }
+        } else {
+          for (uint i = ly; i < TR + SK; i += WG_Y) {
+            const idx_t rs = r0 + i; /* the source row plus SK: never negative */
+            if (rs >= SK && rs - SK < rows)
+              for (uint e = 0; e < VW; e++)
+                if (c + e < cols)
+                  tile[i][lx * VW + e] = s[(rs - SK) * src_ld + c + e];
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+
+        /* Destination row j = c0 + k gets its run; work-item lx writes VW elements at a time. */
+        for (uint k = ly; k < TC; k += WG_Y) {
+          const idx_t j = c0 + k;
+          const uint sh = SKEW_OF(d_begin + j * dst_ld + r0);
+          if (full) {
+            global T *dp = d + j * dst_ld + (r0 - sh);
+#pragma unroll
+            for (uint m = 0; m < TR / TC; m++) {
+              const uint p = (lx + m * WX) * VW; /* position in the run */
+#if VW > 1
+              STORE_VEC(GATHER(SK - sh + p, k), dp + p);
+#else
+              dp[p] = tile[SK - sh + p][k];
+#endif
+            }
+          } else if (j < cols) {
+            for (uint m = 0; m < TR / TC; m++)
+              for (uint e = 0; e < VW; e++) {
+                const uint p = (lx + m * WX) * VW + e;
+                const idx_t rs = r0 + p; /* the destination column plus sh */
+                if (rs >= sh && rs - sh < rows)
+                  d[j * dst_ld + (rs - sh)] = tile[SK - sh + p][k];
+              }
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+    }
+  }
+}
