@@ -1,7 +1,7 @@
 /* cltranspose-bigcheck: proves a transpose of more than 4 GiB and 2^31 (or, batched, 2^32) elements
  * exact. Element i of the source is a 32-bit hash of i, so the check needs no host copy of the answer;
  * dst is poisoned from the host first, so a word the kernel never writes fails the check.
- * Usage: cltranspose-bigcheck DEVICE ROWS COLS BATCH [VARIANT] (VARIANT: auto naive tiled vector). */
+ * Usage: cltranspose-bigcheck DEVICE ROWS COLS BATCH [VARIANT] (auto naive tiled vector block rect). */
 #define _POSIX_C_SOURCE 200809L
 #include "cltranspose.h"
 #include "devices.h"
