@@ -238,10 +238,11 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
   case CLT_VARIANT_RECT:
     c.source = "rect";
     c.kernel = "clt_rect";
-    /* The best of a sweep on an NVIDIA H200 per element size (bench/results/h200): 32-byte sector
-     * skew (a 128-byte line for 8-byte elements), 1-byte and 2-byte elements moved 4 bytes at a time. */
-    c.vw = es <= 2 ? (unsigned)(4 / es) : 1;
-    c.wg_x = es == 4 ? 64 : 32;
+    /* The best of sweeps on an NVIDIA H200 per element size (bench/results/h200/rect): 256 work-items
+     * (what that driver reports as every kernel's limit), 32-byte sector skew (a 128-byte line for
+     * 8-byte elements), 1-, 2- and 4-byte elements moved 4 or 8 bytes at a time. */
+    c.vw = es <= 2 ? (unsigned)(4 / es) : es == 4 ? 2 : 1;
+    c.wg_x = 32;
     c.tile = es <= 2 ? 128 : es == 16 ? 32 : 64;
     c.wg_y = 8;
     c.pad = 1;

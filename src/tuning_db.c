@@ -31,12 +31,12 @@ typedef struct builtin_entry {
   { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, align }
 static const builtin_entry builtin[] = {
     /* NVIDIA H200, driver 580.159.04 (bench/results/h200) */
-    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, R(128, 32, 4, 8, 0)},
+    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, R(256, 32, 4, 8, 0)},
     {"H200", "NVIDIA", 1, CLT_SHAPE_ODD, TL(64, 8)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ALIGNED, V(128, 4, 16)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ODD, R(128, 32, 2, 8, 0)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_ALIGNED, R(64, 64, 1, 8, 0)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_ODD, R(64, 32, 1, 8, 0)},
+    {"H200", "NVIDIA", 4, CLT_SHAPE_ALIGNED, R(64, 32, 2, 8, 0)},
+    {"H200", "NVIDIA", 4, CLT_SHAPE_ODD, R(64, 32, 2, 8, 0)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_SKINNY, V(64, 4, 16)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_BATCHED, V(64, 4, 16)},
     {"H200", "NVIDIA", 8, CLT_SHAPE_ALIGNED, R(32, 32, 1, 8, 0)},
