@@ -4,8 +4,8 @@
  * merge them), not to misaligned reads; these three choices remove those halves (bench/results).
  * Tunables: TR (tile rows: the run each destination row gets), TC (tile columns), VW (elements per
  * access), WG_Y, PAD, SK (skew, below), SRC_VEC and DST_VEC (whether vector accesses are aligned), and
- * IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (fewer registers: on an
- * NVIDIA H200 the 64-bit form could not run 512-work-item groups). */
+ * IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (on an NVIDIA H200 that
+ * alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%). */
 #ifndef TR
 #error "TR must be defined"
 #endif
