@@ -269,6 +269,16 @@ size_t clt_test_compare_dst(const clt_test_layout *l, const unsigned char *expec
   return bad;
 }
 
+clt_desc clt_test_desc(size_t rows, size_t cols, size_t elem_size, clt_variant variant) {
+  clt_desc d;
+  memset(&d, 0, sizeof d);
+  d.rows = rows;
+  d.cols = cols;
+  d.elem_size = elem_size;
+  d.variant = variant;
+  return d;
+}
+
 void clt_test_desc_string(const clt_desc *d, char *buf, size_t size) {
   const char *vn = clt_variant_name(d->variant);
   snprintf(buf, size,

@@ -66,6 +66,9 @@ size_t clt_test_compare_dst(const clt_test_layout *l, const unsigned char *expec
                             const unsigned char *actual, size_t n, size_t view_base, char *msg,
                             size_t msg_size);
 
+/* A descriptor of one dense rows x cols matrix of elem_size-byte elements: every other field zero. */
+clt_desc clt_test_desc(size_t rows, size_t cols, size_t elem_size, clt_variant variant);
+
 /* "rows=3 cols=5 es=4 batch=1 src(off=0 ld=5 stride=15) dst(...) variant=tiled" */
 void clt_test_desc_string(const clt_desc *desc, char *buf, size_t size);
 

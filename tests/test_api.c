@@ -17,16 +17,6 @@
 
 static clt_test_env env;
 
-static clt_desc make_desc(size_t rows, size_t cols, size_t es, clt_variant v) {
-  clt_desc d;
-  memset(&d, 0, sizeof d);
-  d.rows = rows;
-  d.cols = cols;
-  d.elem_size = es;
-  d.variant = v;
-  return d;
-}
-
 static void run_via(const clt_desc *d, clt_test_via via, uint64_t stream) {
   clt_test_case tc;
   char msg[2048];
@@ -41,7 +31,7 @@ static void run_via(const clt_desc *d, clt_test_via via, uint64_t stream) {
 
 /* A few layouts that exercise offsets, padded ld (dst gaps) and batches. */
 static clt_desc layout_case(int i, size_t es, clt_variant v) {
-  clt_desc d = make_desc(29 + (size_t)i, 41 - (size_t)i, es, v);
+  clt_desc d = clt_test_desc(29 + (size_t)i, 41 - (size_t)i, es, v);
   switch (i % 4) {
   case 1:
     d.src_offset = 3;
@@ -104,7 +94,7 @@ static void transpose_repeated_calls_same_and_different_shapes_exact(void **stat
   (void)state;
   for (int round = 0; round < 3; round++)
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-      clt_desc d = make_desc(shapes[i][0], shapes[i][1], 4, CLT_VARIANT_AUTO);
+      clt_desc d = clt_test_desc(shapes[i][0], shapes[i][1], 4, CLT_VARIANT_AUTO);
       double t0 = clt_test_now();
       run_via(&d, CLT_TEST_VIA_TRANSPOSE, (uint64_t)(round * 100 + (int)i));
       if (round == 0 && i == 0)
@@ -117,7 +107,7 @@ static void transpose_repeated_calls_same_and_different_shapes_exact(void **stat
 
 /* Descriptors that differ in one field only must never share a cached plan: each result is exact. */
 static void transpose_cache_tells_every_desc_field_apart(void **state) {
-  clt_desc base = make_desc(24, 20, 4, CLT_VARIANT_AUTO), d[10];
+  clt_desc base = clt_test_desc(24, 20, 4, CLT_VARIANT_AUTO), d[10];
   (void)state;
   for (int i = 0; i < 10; i++)
     d[i] = base;
@@ -140,7 +130,7 @@ static void transpose_cache_tells_every_desc_field_apart(void **state) {
 /* The same descriptor on a second context must get a plan of that context, not the first one's. */
 static void transpose_same_desc_on_two_contexts_exact(void **state) {
   clt_test_env other = env;
-  clt_desc d = make_desc(45, 38, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(45, 38, 4, CLT_VARIANT_AUTO);
   cl_int err = CL_SUCCESS;
   (void)state;
   other.context = clCreateContext(NULL, 1, &env.device, NULL, NULL, &err);
@@ -170,7 +160,8 @@ static void transpose_same_desc_on_two_contexts_exact(void **state) {
  * set, and a second transpose chained on the first's event gets the first's result (A^T^T = A). */
 static void transpose_honours_event_wait_list(void **state) {
   const size_t rows = 96, cols = 80, es = 4, n = rows * cols * es;
-  clt_desc d1 = make_desc(rows, cols, es, CLT_VARIANT_AUTO), d2 = make_desc(cols, rows, es, CLT_VARIANT_AUTO);
+  clt_desc d1 = clt_test_desc(rows, cols, es, CLT_VARIANT_AUTO),
+           d2 = clt_test_desc(cols, rows, es, CLT_VARIANT_AUTO);
   unsigned char *a = malloc(n), *c = malloc(n);
   clt_test_rng rng;
   cl_int err = CL_SUCCESS, status = CL_COMPLETE;
@@ -225,9 +216,9 @@ static void transpose_host_offsets_padded_ld_gaps_preserved(void **state) {
         run_via(&d, CLT_TEST_VIA_HOST, 0);
       }
   {
-    clt_desc d = make_desc(1, 1, 16, CLT_VARIANT_AUTO);
+    clt_desc d = clt_test_desc(1, 1, 16, CLT_VARIANT_AUTO);
     run_via(&d, CLT_TEST_VIA_HOST, 0);
-    d = make_desc(513, 257, 8, CLT_VARIANT_AUTO);
+    d = clt_test_desc(513, 257, 8, CLT_VARIANT_AUTO);
     run_via(&d, CLT_TEST_VIA_HOST, 0);
   }
 }
@@ -243,7 +234,7 @@ static void set_clt_device(const char *value) {
 static void clt_device_matching_nothing_is_no_device(void **state) {
   const char *old_env = getenv("CLT_DEVICE");
   char *old = old_env != NULL ? strdup(old_env) : NULL;
-  clt_desc d = make_desc(4, 4, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(4, 4, 4, CLT_VARIANT_AUTO);
   unsigned char src[64], dst[64], dst0[64], dst_nodev[64];
   clt_status warm, nodev, prefixed, restored;
   char nodev_error[512], prefix_error[512], prefix[8];
@@ -286,7 +277,7 @@ static void clt_device_matching_nothing_is_no_device(void **state) {
 }
 
 static void cache_clear_then_calls_still_work(void **state) {
-  clt_desc d = make_desc(37, 23, 8, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(37, 23, 8, CLT_VARIANT_AUTO);
   clt_plan *plan = NULL;
   clt_test_case tc;
   char msg[2048];
@@ -314,7 +305,7 @@ static void cache_clear_then_calls_still_work(void **state) {
 }
 
 static void one_plan_many_enqueues_exact(void **state) {
-  clt_desc d = make_desc(70, 45, 2, CLT_VARIANT_VECTOR);
+  clt_desc d = clt_test_desc(70, 45, 2, CLT_VARIANT_VECTOR);
   clt_plan *plan = NULL;
   clt_test_case tc;
   char msg[2048];
@@ -341,7 +332,7 @@ static void plan_destroyed_right_after_enqueue_still_completes(void **state) {
   (void)state;
   memset(&tc, 0, sizeof tc);
   tc.env = &env;
-  tc.desc = make_desc(700, 900, 4, CLT_VARIANT_AUTO);
+  tc.desc = clt_test_desc(700, 900, 4, CLT_VARIANT_AUTO);
   tc.via = CLT_TEST_VIA_PLAN;
   tc.destroy_early = 1;
   if (clt_test_run(&tc, msg, sizeof msg) != 0)
@@ -357,7 +348,7 @@ static cl_uint context_refs(cl_context ctx) {
 /* The header promises that clt_plan_destroy and clt_cache_clear give back what they retained, so that a
  * context can really go away. The reference count shows it (POCL counts exactly). */
 static void plans_and_cache_clear_release_context_references(void **state) {
-  clt_desc d = make_desc(33, 35, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(33, 35, 4, CLT_VARIANT_AUTO);
   cl_int err = CL_SUCCESS;
   cl_context ctx = clCreateContext(NULL, 1, &env.device, NULL, NULL, &err);
   cl_command_queue q;

@@ -22,16 +22,6 @@ static clt_test_rng rng;
 static max_align_t not_a_plan;
 #define STALE_PLAN ((clt_plan *)(void *)&not_a_plan)
 
-static clt_desc make_desc(size_t rows, size_t cols, size_t es, clt_variant v) {
-  clt_desc d;
-  memset(&d, 0, sizeof d);
-  d.rows = rows;
-  d.cols = cols;
-  d.elem_size = es;
-  d.variant = v;
-  return d;
-}
-
 typedef struct patterned {
   cl_mem mem;
   unsigned char *bytes; /* what the buffer must still hold */
@@ -87,7 +77,7 @@ static void expect_failure_(clt_status st, const char *what, const clt_status *a
   expect_failure_((st), (what), (const clt_status[]){__VA_ARGS__, CLT_SUCCESS})
 
 static void plan_create_null_plan_pointer_is_invalid_value(void **state) {
-  clt_desc d = make_desc(4, 4, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(4, 4, 4, CLT_VARIANT_AUTO);
   (void)state;
   expect_failure(clt_plan_create(NULL, env.context, env.device, &d), "NULL plan pointer", CLT_INVALID_VALUE);
 }
@@ -100,7 +90,7 @@ static void plan_create_null_desc_is_invalid_value_and_plan_null(void **state) {
 }
 
 static void plan_create_null_context_or_device_fails_and_plan_null(void **state) {
-  clt_desc d = make_desc(4, 4, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(4, 4, 4, CLT_VARIANT_AUTO);
   clt_plan *plan = STALE_PLAN;
   (void)state;
   expect_failure(clt_plan_create(&plan, NULL, env.device, &d), "NULL context", CLT_INVALID_VALUE,
@@ -115,27 +105,27 @@ static void plan_create_null_context_or_device_fails_and_plan_null(void **state)
 /* Descriptors that clt__layout_from_desc rejects, as a caller would hand them in. */
 static size_t bad_descs(clt_desc out[16]) {
   size_t n = 0;
-  out[n++] = make_desc(0, 8, 4, CLT_VARIANT_AUTO);
-  out[n++] = make_desc(8, 0, 4, CLT_VARIANT_AUTO);
-  out[n++] = make_desc(8, 8, 3, CLT_VARIANT_AUTO);
-  out[n++] = make_desc(8, 8, 32, CLT_VARIANT_AUTO);
-  out[n++] = make_desc(8, 8, 0, CLT_VARIANT_AUTO);
-  out[n++] = make_desc(8, 8, 4, (clt_variant)7);
-  out[n] = make_desc(8, 8, 4, CLT_VARIANT_TILED);
+  out[n++] = clt_test_desc(0, 8, 4, CLT_VARIANT_AUTO);
+  out[n++] = clt_test_desc(8, 0, 4, CLT_VARIANT_AUTO);
+  out[n++] = clt_test_desc(8, 8, 3, CLT_VARIANT_AUTO);
+  out[n++] = clt_test_desc(8, 8, 32, CLT_VARIANT_AUTO);
+  out[n++] = clt_test_desc(8, 8, 0, CLT_VARIANT_AUTO);
+  out[n++] = clt_test_desc(8, 8, 4, (clt_variant)7);
+  out[n] = clt_test_desc(8, 8, 4, CLT_VARIANT_TILED);
   out[n++].src_ld = 7;
-  out[n] = make_desc(8, 8, 4, CLT_VARIANT_NAIVE);
+  out[n] = clt_test_desc(8, 8, 4, CLT_VARIANT_NAIVE);
   out[n++].dst_ld = 7;
-  out[n] = make_desc(8, 8, 4, CLT_VARIANT_VECTOR);
+  out[n] = clt_test_desc(8, 8, 4, CLT_VARIANT_VECTOR);
   out[n].batch = 2;
   out[n++].src_stride = 63;
-  out[n] = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  out[n] = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
   out[n].batch = 2;
   out[n++].dst_stride = 10;
-  out[n] = make_desc(SIZE_MAX / 2, 4, 4, CLT_VARIANT_AUTO);
+  out[n] = clt_test_desc(SIZE_MAX / 2, 4, 4, CLT_VARIANT_AUTO);
   n++;
-  out[n] = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  out[n] = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
   out[n++].src_offset = SIZE_MAX - 8;
-  out[n] = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  out[n] = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
   out[n++].dst_offset = SIZE_MAX / 4;
   return n;
 }
@@ -184,7 +174,7 @@ static void enqueue_null_plan_is_invalid_value(void **state) {
 }
 
 static void null_queue_src_or_dst_fail_and_write_nothing(void **state) {
-  clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
   patterned src = make_buffer(256), dst = make_buffer(256);
   clt_plan *plan = NULL;
   cl_event ev = NULL;
@@ -211,7 +201,7 @@ static void null_queue_src_or_dst_fail_and_write_nothing(void **state) {
 }
 
 static void host_null_pointers_fail_and_write_nothing(void **state) {
-  clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
   unsigned char src[256], dst[256], dst0[256];
   (void)state;
   clt_test_fill(&rng, src, sizeof src);
@@ -228,7 +218,7 @@ static void buffer_smaller_than_view_is_invalid_buffer(void **state) {
   (void)state;
   for (size_t e = 0; e < 3; e++)
     for (int layout = 0; layout < 3; layout++) {
-      clt_desc d = make_desc(13, 17, es[e], CLT_VARIANT_AUTO);
+      clt_desc d = clt_test_desc(13, 17, es[e], CLT_VARIANT_AUTO);
       clt_test_layout l;
       clt_plan *plan = NULL;
       char ds[512], what[600];
@@ -274,7 +264,7 @@ static void same_buffer_overlapping_ranges_is_invalid_value(void **state) {
   static const size_t dst_offsets[] = {0, 1, 30, 8 * 8 - 1};
   (void)state;
   for (size_t i = 0; i < sizeof dst_offsets / sizeof dst_offsets[0]; i++) {
-    clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+    clt_desc d = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
     patterned buf = make_buffer(4 * 8 * 8 * 2);
     clt_plan *plan = NULL;
     char what[96];
@@ -290,7 +280,7 @@ static void same_buffer_overlapping_ranges_is_invalid_value(void **state) {
   }
   /* The source behind the destination overlaps too. */
   {
-    clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+    clt_desc d = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
     patterned buf = make_buffer(4 * 8 * 8 * 2);
     d.src_offset = 40;
     d.dst_offset = 0;
@@ -301,7 +291,7 @@ static void same_buffer_overlapping_ranges_is_invalid_value(void **state) {
   }
   /* Host arrays that overlap are refused the same way. */
   {
-    clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+    clt_desc d = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
     unsigned char host[512], host0[512];
     clt_test_fill(&rng, host0, sizeof host0);
     memcpy(host, host0, sizeof host);
@@ -314,7 +304,7 @@ static void same_buffer_overlapping_ranges_is_invalid_value(void **state) {
  * while adjacent ones are a legal transpose. */
 static void overlapping_sub_buffers_are_invalid_value(void **state) {
   const size_t a = env.base_align, view = 2 * a;
-  clt_desc d = make_desc(1, view, 1, CLT_VARIANT_AUTO); /* 1 x N: dst N x 1 has the same bytes as src */
+  clt_desc d = clt_test_desc(1, view, 1, CLT_VARIANT_AUTO); /* 1 x N: dst N x 1 has the same bytes as src */
   patterned parent = make_buffer(4 * a);
   cl_buffer_region r0 = {0, view}, r1 = {a, view}, r2 = {2 * a, view};
   cl_int err = CL_SUCCESS;
@@ -359,7 +349,7 @@ static void same_buffer_disjoint_ranges_transposes_exactly(void **state) {
   (void)state;
   for (size_t e = 0; e < 5; e++)
     for (int via = 0; via < 2; via++) {
-      clt_desc d = make_desc(13, 17, es[e], via ? CLT_VARIANT_AUTO : CLT_VARIANT_TILED);
+      clt_desc d = clt_test_desc(13, 17, es[e], via ? CLT_VARIANT_AUTO : CLT_VARIANT_TILED);
       clt_test_layout l;
       size_t total;
       unsigned char *expect, *got;
@@ -412,7 +402,7 @@ static void copy_with_non_dense_layout_fails(void **state) {
   patterned src = make_buffer(8192), dst = make_buffer(8192);
   (void)state;
   for (int i = 0; i < 4; i++)
-    bad[i] = make_desc(8, 12, 4, CLT_VARIANT_COPY);
+    bad[i] = clt_test_desc(8, 12, 4, CLT_VARIANT_COPY);
   bad[0].src_ld = 13;
   bad[1].dst_ld = 9;
   bad[2].batch = 2;
@@ -451,7 +441,7 @@ static void plan_info_null_plan_is_invalid_value(void **state) {
 
 /* OpenCL's own rule for wait lists: a count without a list is an error. */
 static void wait_list_count_without_list_fails_and_writes_nothing(void **state) {
-  clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
   patterned src = make_buffer(256), dst = make_buffer(256);
   clt_plan *plan = NULL;
   (void)state;
@@ -468,7 +458,7 @@ static void wait_list_count_without_list_fails_and_writes_nothing(void **state) 
 
 /* A plan is bound to its context: a queue of another context must be refused before anything runs. */
 static void queue_of_another_context_fails_and_writes_nothing(void **state) {
-  clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
   patterned src = make_buffer(256), dst = make_buffer(256);
   clt_plan *plan = NULL;
   cl_int err = CL_SUCCESS;
@@ -497,7 +487,7 @@ static void queue_of_another_context_fails_and_writes_nothing(void **state) {
 /* A kernel that cannot compile (CLT_BUILD_OPTIONS breaks the element type) is CLT_BUILD_FAILED with the
  * compiler's log in clt_last_error(), through every entry point, and nothing is written. */
 static void build_failure_carries_the_log_and_writes_nothing(void **state) {
-  clt_desc d = make_desc(9, 7, 4, CLT_VARIANT_TILED);
+  clt_desc d = clt_test_desc(9, 7, 4, CLT_VARIANT_TILED);
   patterned src = make_buffer(256), dst = make_buffer(256);
   clt_plan *plan = STALE_PLAN;
   unsigned char host_src[256], host_dst[256], host_copy[256];
@@ -537,7 +527,7 @@ static void build_failure_carries_the_log_and_writes_nothing(void **state) {
 
 /* A buffer of another context is CLT_INVALID_BUFFER before anything is enqueued. */
 static void buffer_of_another_context_is_invalid_buffer(void **state) {
-  clt_desc d = make_desc(8, 8, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(8, 8, 4, CLT_VARIANT_AUTO);
   patterned src = make_buffer(256), dst = make_buffer(256);
   clt_plan *plan = NULL;
   cl_int err = CL_SUCCESS;

@@ -90,22 +90,12 @@ static void run_workers(worker *w, size_t n) {
   check_workers(w, n);
 }
 
-static clt_desc make_desc(size_t rows, size_t cols, size_t es, clt_variant v) {
-  clt_desc d;
-  memset(&d, 0, sizeof d);
-  d.rows = rows;
-  d.cols = cols;
-  d.elem_size = es;
-  d.variant = v;
-  return d;
-}
-
 /* Thread t's own shape: every thread differs in shape, element size and variant. */
 static clt_desc shape_of(size_t t) {
   static const size_t es[] = {1, 2, 4, 8, 16};
   static const clt_variant v[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
                                   CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT};
-  clt_desc d = make_desc(140 + 29 * t, 275 - 15 * t, es[t % 5], v[(t + t / 5) % 6]);
+  clt_desc d = clt_test_desc(140 + 29 * t, 275 - 15 * t, es[t % 5], v[(t + t / 5) % 6]);
   if (t % 3 == 1) {
     d.src_offset = t;
     d.dst_ld = d.rows + t;
@@ -120,7 +110,7 @@ static clt_desc shape_of(size_t t) {
 static void eight_threads_share_one_plan_exact(void **state) {
   worker w[NTHREADS];
   clt_plan *plan = NULL;
-  clt_desc d = make_desc(250, 197, 4, CLT_VARIANT_AUTO);
+  clt_desc d = clt_test_desc(250, 197, 4, CLT_VARIANT_AUTO);
   (void)state;
   d.src_offset = 3;
   d.dst_ld = 260;
@@ -250,7 +240,7 @@ static void eight_threads_clt_transpose_same_shape_exact(void **state) {
   clt_cache_clear(); /* every thread asks for the same plan and program at once, none is cached yet */
   memset(w, 0, sizeof w);
   for (size_t t = 0; t < NTHREADS; t++) {
-    w[t].tc.desc = make_desc(223, 177, 8, CLT_VARIANT_AUTO);
+    w[t].tc.desc = clt_test_desc(223, 177, 8, CLT_VARIANT_AUTO);
     w[t].tc.via = CLT_TEST_VIA_TRANSPOSE;
     w[t].iterations = ITERATIONS;
     w[t].own_queue = 1;
@@ -277,7 +267,7 @@ static void eight_threads_transpose_host_same_and_different_shapes_exact(void **
   clt_cache_clear(); /* the host runtime is created under contention too */
   memset(w, 0, sizeof w);
   for (size_t t = 0; t < NTHREADS; t++) {
-    w[t].tc.desc = t % 2 ? shape_of(t) : make_desc(64, 96, 2, CLT_VARIANT_AUTO);
+    w[t].tc.desc = t % 2 ? shape_of(t) : clt_test_desc(64, 96, 2, CLT_VARIANT_AUTO);
     w[t].tc.via = CLT_TEST_VIA_HOST;
     w[t].iterations = ITERATIONS;
   }
@@ -291,7 +281,7 @@ static void eight_threads_create_and_destroy_own_plans_exact(void **state) {
   memset(w, 0, sizeof w);
   for (size_t t = 0; t < NTHREADS; t++) {
     /* Half build the same program at the same moment, half their own. */
-    w[t].tc.desc = t % 2 ? shape_of(t) : make_desc(50, 70, 4, CLT_VARIANT_TILED);
+    w[t].tc.desc = t % 2 ? shape_of(t) : clt_test_desc(50, 70, 4, CLT_VARIANT_TILED);
     w[t].tc.via = CLT_TEST_VIA_PLAN;
     w[t].iterations = ITERATIONS;
     w[t].own_queue = 1;
@@ -323,7 +313,7 @@ static void cache_clear_racing_transposes_exact(void **state) {
   c.cleared = 0;
   memset(w, 0, sizeof w);
   for (size_t t = 0; t < NTHREADS; t++) {
-    w[t].tc.desc = t < 4 ? shape_of(t) : make_desc(33, 65, 4, CLT_VARIANT_AUTO);
+    w[t].tc.desc = t < 4 ? shape_of(t) : clt_test_desc(33, 65, 4, CLT_VARIANT_AUTO);
     w[t].tc.via = t % 3 == 2 ? CLT_TEST_VIA_HOST : CLT_TEST_VIA_TRANSPOSE;
     w[t].iterations = ITERATIONS;
     w[t].own_queue = w[t].tc.via != CLT_TEST_VIA_HOST;

@@ -37,16 +37,6 @@ static const clt_variant variants[] = {CLT_VARIANT_NAIVE, CLT_VARIANT_TILED, CLT
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
 
-static clt_desc make_desc(size_t rows, size_t cols, size_t es, clt_variant v) {
-  clt_desc d;
-  memset(&d, 0, sizeof d);
-  d.rows = rows;
-  d.cols = cols;
-  d.elem_size = es;
-  d.variant = v;
-  return d;
-}
-
 static void run_case(const clt_desc *d, clt_test_via via) {
   clt_test_case tc;
   char msg[2048];
@@ -61,11 +51,11 @@ static void run_case(const clt_desc *d, clt_test_via via) {
 static void shapes_exact_with_guards(void **state) {
   const param *p = *state;
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-    clt_desc d = make_desc(shapes[i].rows, shapes[i].cols, p->es, p->variant);
+    clt_desc d = clt_test_desc(shapes[i].rows, shapes[i].cols, p->es, p->variant);
     run_case(&d, CLT_TEST_VIA_PLAN);
   }
   for (size_t i = 0; i < sizeof big_shapes / sizeof big_shapes[0]; i++) {
-    clt_desc d = make_desc(big_shapes[i].rows, big_shapes[i].cols, p->es, p->variant);
+    clt_desc d = clt_test_desc(big_shapes[i].rows, big_shapes[i].cols, p->es, p->variant);
     run_case(&d, CLT_TEST_VIA_PLAN);
   }
 }
@@ -95,7 +85,7 @@ static void layouts_exact_with_guards(void **state) {
   };
   for (size_t i = 0; i < sizeof lays / sizeof lays[0]; i++) {
     const lay *y = &lays[i];
-    clt_desc d = make_desc(y->rows, y->cols, p->es, p->variant);
+    clt_desc d = clt_test_desc(y->rows, y->cols, p->es, p->variant);
     size_t sld = y->sld ? y->sld : y->cols, dld = y->dld ? y->dld : y->rows;
     d.batch = y->batch;
     d.src_offset = y->so;
@@ -116,7 +106,7 @@ static void copy_dense_views_equal_src_bytes(void **state) {
   (void)state;
   for (size_t e = 0; e < 5; e++) {
     for (size_t i = 0; i < sizeof copy_shapes / sizeof copy_shapes[0]; i++) {
-      clt_desc d = make_desc(copy_shapes[i].rows, copy_shapes[i].cols, elem_sizes[e], CLT_VARIANT_COPY);
+      clt_desc d = clt_test_desc(copy_shapes[i].rows, copy_shapes[i].cols, elem_sizes[e], CLT_VARIANT_COPY);
       run_case(&d, CLT_TEST_VIA_PLAN);
       d.batch = 3;
       run_case(&d, CLT_TEST_VIA_PLAN);
@@ -126,7 +116,7 @@ static void copy_dense_views_equal_src_bytes(void **state) {
       run_case(&d, CLT_TEST_VIA_PLAN);
     }
     {
-      clt_desc d = make_desc(2049, 1023, elem_sizes[e], CLT_VARIANT_COPY);
+      clt_desc d = clt_test_desc(2049, 1023, elem_sizes[e], CLT_VARIANT_COPY);
       run_case(&d, CLT_TEST_VIA_PLAN);
     }
   }
@@ -137,11 +127,11 @@ static void copy_dense_views_equal_src_bytes(void **state) {
 static void grids_beyond_driver_caps_exact(void **state) {
   (void)state;
   for (size_t v = 0; v < NVARIANTS; v++) {
-    clt_desc d = make_desc(2100000, 1, 1, variants[v]); /* 2.1M rows: above 65535 groups of 32 rows */
+    clt_desc d = clt_test_desc(2100000, 1, 1, variants[v]); /* 2.1M rows: above 65535 groups of 32 rows */
     run_case(&d, CLT_TEST_VIA_PLAN);
-    d = make_desc(1, 34000000, 1, variants[v]); /* 34M columns: above 2^20 groups of 32 columns */
+    d = clt_test_desc(1, 34000000, 1, variants[v]); /* 34M columns: above 2^20 groups of 32 columns */
     run_case(&d, CLT_TEST_VIA_PLAN);
-    d = make_desc(2, 3, 4, variants[v]); /* 70000 matrices: above 65535 groups in z */
+    d = clt_test_desc(2, 3, 4, variants[v]); /* 70000 matrices: above 65535 groups in z */
     d.batch = 70000;
     run_case(&d, CLT_TEST_VIA_PLAN);
   }
@@ -155,7 +145,7 @@ static void plan_info_reports_requested_or_concrete_variant(void **state) {
   for (size_t v = 0; v < sizeof all / sizeof all[0]; v++)
     for (size_t e = 0; e < 5; e++)
       for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i += 3) {
-        clt_desc d = make_desc(shapes[i].rows, shapes[i].cols, elem_sizes[e], all[v]);
+        clt_desc d = clt_test_desc(shapes[i].rows, shapes[i].cols, elem_sizes[e], all[v]);
         clt_plan *plan = NULL;
         clt_variant got = (clt_variant)-1;
         const char *opts = NULL;
