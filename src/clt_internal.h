@@ -42,6 +42,9 @@ typedef struct clt__layout {
  * byte range, the variant. On failure returns CLT_INVALID_VALUE and writes a sentence to msg. Pure:
  * touches nothing but *out and msg. */
 clt_status clt__layout_from_desc(const clt_desc *desc, clt__layout *out, char *msg, size_t msg_size);
+/* As clt__layout_from_desc, with the sentence recorded for clt_last_error() (plan.c): what every public
+ * entry point that takes a descriptor calls first. */
+clt_status clt__layout_checked(const clt_desc *desc, clt__layout *out);
 
 /* Whether byte ranges [a0, a1) and [b0, b1) intersect. */
 int clt__ranges_overlap(size_t a0, size_t a1, size_t b0, size_t b1);

@@ -148,10 +148,9 @@ void clt__host_cache_clear(void) {
 clt_status clt_transpose_host(const clt_desc *desc, const void *src, void *dst) {
   clt__clear_error();
   clt__layout l;
-  char msg[256];
-  clt_status st = clt__layout_from_desc(desc, &l, msg, sizeof msg);
+  clt_status st = clt__layout_checked(desc, &l);
   if (st != CLT_SUCCESS)
-    return clt__fail(st, "%s", msg);
+    return st;
   if (!src || !dst)
     return clt__fail(CLT_INVALID_VALUE, "src or dst is NULL");
   const unsigned char *s = src;

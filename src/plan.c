@@ -45,6 +45,12 @@ static clt_status check_device_in_context(cl_context ctx, cl_device_id dev) {
   return found ? CLT_SUCCESS : clt__fail((clt_status)CL_INVALID_DEVICE, "the device is not in the context");
 }
 
+clt_status clt__layout_checked(const clt_desc *desc, clt__layout *out) {
+  char msg[256];
+  clt_status st = clt__layout_from_desc(desc, out, msg, sizeof msg);
+  return st == CLT_SUCCESS ? st : clt__fail(st, "%s", msg);
+}
+
 /* Builds cfg's program and kernel, shrinking the work-group while the kernel's own limit is lower than
  * the device's (it depends on registers and local memory, known only after the build). */
 static clt_status build_kernel(clt_plan *p, const clt__device_info *info) {
@@ -142,10 +148,9 @@ clt_status clt_plan_create_tuned(clt_plan **plan, cl_context context, cl_device_
   if (!context || !device)
     return clt__fail(CLT_INVALID_VALUE, "context or device is NULL");
   clt__layout layout;
-  char msg[256];
-  clt_status st = clt__layout_from_desc(desc, &layout, msg, sizeof msg);
+  clt_status st = clt__layout_checked(desc, &layout);
   if (st != CLT_SUCCESS)
-    return clt__fail(st, "%s", msg);
+    return st;
   if ((st = check_device_in_context(context, device)) != CLT_SUCCESS)
     return st;
   clt__device_info info;
@@ -208,10 +213,9 @@ clt_status clt_plan_tuning(const clt_plan *plan, clt_tuning *tuning) {
 clt_status clt_shape_class_of(const clt_desc *desc, clt_shape_class *shape_class) {
   clt__clear_error();
   clt__layout l;
-  char msg[256];
-  clt_status st = clt__layout_from_desc(desc, &l, msg, sizeof msg);
+  clt_status st = clt__layout_checked(desc, &l);
   if (st != CLT_SUCCESS)
-    return clt__fail(st, "%s", msg);
+    return st;
   if (!shape_class)
     return clt__fail(CLT_INVALID_VALUE, "shape_class is NULL");
   *shape_class = clt__shape_class(&l);
@@ -391,10 +395,9 @@ clt_status clt_transpose(cl_command_queue queue, const clt_desc *desc, cl_mem sr
   if (!queue)
     return clt__fail(CLT_INVALID_VALUE, "queue is NULL");
   clt__layout layout;
-  char msg[256];
-  clt_status st = clt__layout_from_desc(desc, &layout, msg, sizeof msg);
+  clt_status st = clt__layout_checked(desc, &layout);
   if (st != CLT_SUCCESS)
-    return clt__fail(st, "%s", msg);
+    return st;
   cl_context ctx = NULL;
   cl_device_id dev = NULL;
   cl_int err = clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof ctx, &ctx, NULL);
