@@ -66,6 +66,13 @@ static int view_vw_aligned(size_t offset, size_t ld, size_t stride, size_t batch
   return offset % vw == 0 && ld % vw == 0 && (batch == 1 || stride % vw == 0);
 }
 
+/* 32-bit index arithmetic is safe when every element index of both views, plus what the grid runs
+ * past the end (at most `over` elements and a skew's worth of rows), stays below 2^32. */
+static int idx32_ok(const clt__layout *l, unsigned over) {
+  const unsigned long long lim = 0xFFFFFFFFull - 2ull * (over + 1024);
+  return l->src_end / l->elem_size < lim && l->dst_end / l->elem_size < lim;
+}
+
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = 0;
@@ -83,11 +90,13 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     if (!c->dst_aligned && base_ok && c->dst_align != 1 && info->base_align_bytes >= pre * unit &&
         pre <= c->tile / c->vw)
       c->pre = pre;
+  } else if (c->variant == CLT_VARIANT_BLOCK) {
+    c->idx32 = idx32_ok(l, c->vw);
+    int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
+    c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
+    c->dst_aligned = base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
   } else if (c->variant == CLT_VARIANT_RECT) {
-    /* 32-bit index arithmetic when every element index of both views, plus the tile rows the grid
-     * runs past the end (at most tile + skew), stays below 2^32. */
-    const unsigned long long lim = 0xFFFFFFFFull - 2ull * (c->tile + 1024);
-    c->idx32 = l->src_end / l->elem_size < lim && l->dst_end / l->elem_size < lim;
+    c->idx32 = idx32_ok(l, c->tile);
     /* A destination whose rows do not all start on a dst_align-byte boundary (a 32-byte sector by
      * default; 1 = never skew) gets skewed runs: pre is then the skew in elements, at most the tile. */
     size_t es = l->elem_size, align = c->dst_align ? c->dst_align : 32;
@@ -229,11 +238,19 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
   case CLT_VARIANT_BLOCK:
     c.source = "block";
     c.kernel = "clt_block";
-    /* 32-byte block rows and tall groups: a group then writes long runs of each destination row
-     * (measured on POCL, bench/results/pocl2). */
-    c.vw = (unsigned)(es >= 16 ? 2 : 32 / es > 16 ? 16 : 32 / es);
-    c.wg_x = 1;
-    c.wg_y = 64;
+    if (info->type & CL_DEVICE_TYPE_GPU) {
+      /* 16-byte rows; a warp of 8 x 4 work-items reads 128-byte row pieces and writes 64-byte ones, so
+       * every sector it touches is whole. */
+      c.vw = (unsigned)(16 / es ? 16 / es : 1);
+      c.wg_x = 8;
+      c.wg_y = 32;
+    } else {
+      /* 32-byte block rows and tall groups: a group then writes long runs of each destination row
+       * (measured on POCL, bench/results/pocl2). */
+      c.vw = (unsigned)(es >= 16 ? 2 : 32 / es > 16 ? 16 : 32 / es);
+      c.wg_x = 1;
+      c.wg_y = 64;
+    }
     break;
   case CLT_VARIANT_RECT:
     c.source = "rect";
@@ -399,7 +416,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     if (used >= buf_size)
       return -1;
     if (cfg->variant == CLT_VARIANT_BLOCK) {
-      n = snprintf(buf + used, buf_size - used, " -DBASE=%s -DVW=%u", tn.base, cfg->vw);
+      n = snprintf(buf + used, buf_size - used, " -DBASE=%s -DVW=%u -DSRC_VEC=%d -DDST_VEC=%d -DIDX32=%d",
+                   tn.base, cfg->vw, cfg->src_aligned, cfg->dst_aligned, cfg->idx32);
       break;
     }
     if (cfg->variant == CLT_VARIANT_RECT) {
