@@ -9,6 +9,9 @@
 #ifndef TR
 #error "TR must be defined"
 #endif
+#ifndef ORDER
+#define ORDER 0
+#endif
 #if IDX32
 typedef uint idx_t;
 #else
@@ -63,13 +66,26 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
   const idx_t tiles_r = (rows + (SK ? SK - 1 : 0) + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
 
   /* Group-uniform loops (the host caps the grid). Dimension 0 walks down the source: the groups that
-   * run together write neighbouring runs of the same destination rows. */
+   * run together write neighbouring runs of the same destination rows. ORDER 1 walks along the source
+   * rows instead and ORDER 2 staggers the columns diagonally, where the grid covers every tile once. */
+  idx_t g0 = get_group_id(0), g1 = get_group_id(1);
+#if ORDER
+  if (get_num_groups(0) == tiles_r && get_num_groups(1) == tiles_c) {
+#if ORDER == 1
+    const idx_t g = g0 + g1 * tiles_r;
+    g0 = g / tiles_c;
+    g1 = g % tiles_c;
+#else
+    g1 = (g1 + g0) % tiles_c;
+#endif
+  }
+#endif
   for (idx_t b = get_group_id(2); b < batch; b += get_num_groups(2)) {
     global const T *s = src + src_off + b * src_stride;
     global T *d = dst + dst_off + b * dst_stride;
     const idx_t d_begin = dst_off + b * dst_stride; /* d[0]'s index in the buffer, for the skew */
-    for (idx_t tc = get_group_id(1); tc < tiles_c; tc += get_num_groups(1)) {
-      for (idx_t tr = get_group_id(0); tr < tiles_r; tr += get_num_groups(0)) {
+    for (idx_t tc = g1; tc < tiles_c; tc += get_num_groups(1)) {
+      for (idx_t tr = g0; tr < tiles_r; tr += get_num_groups(0)) {
         const idx_t r0 = tr * TR, c0 = tc * TC, c = c0 + (idx_t)lx * VW;
         const int full = r0 >= SK && r0 + TR <= rows && c0 + TC <= cols; /* uniform in the group */
         if (full) {

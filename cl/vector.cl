@@ -9,6 +9,17 @@
 #error "TILE must be defined"
 #endif
 #define UNITS (TILE / VW) /* vector units per tile row; also the work-group's width */
+#ifndef IDX32
+#define IDX32 0
+#endif
+#ifndef ORDER
+#define ORDER 1 /* on an NVIDIA H200: f32 16384^2 91.8% -> 96.5% of the copy, f16 93.8% -> 96.2% */
+#endif
+#if IDX32
+typedef uint idx_t; /* every index of both views fits 32 bits */
+#else
+typedef ulong idx_t;
+#endif
 
 /* How each side reaches global memory (SRC_MODE, DST_MODE):
  *  0: vloadN/vstoreN, element-aligned (any device, any layout; drivers may split them into scalars);
@@ -61,23 +72,37 @@ clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
 /* Unit (c, b): source column c of the tile, row block b (block 0 starts SKEW rows above the tile). */
 #define UNIT(c, b) ((c) * PITCH + ((b) ^ (((c) / VW) & SWZ_MASK)))
 
-kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT_TRANSPOSE_ARGS) {
+kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT_TRANSPOSE_ARGS_AS(_)) {
   local TV lds[TILE * PITCH];
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
-  const ulong tiles_r = (rows + (SKEW ? SKEW - 1 : 0) + TILE - 1) / TILE, tiles_c = (cols + TILE - 1) / TILE;
+  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
+  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
+  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  const idx_t tiles_r = (rows + (SKEW ? SKEW - 1 : 0) + TILE - 1) / TILE, tiles_c = (cols + TILE - 1) / TILE;
 #if SRC_MODE == 2
   /* One past the last source element: the shifted loads read up to VW - 1 elements past a tile row,
    * which must stay inside the view. */
-  const ulong src_lim = src_off + (batch - 1) * src_stride + (rows - 1) * src_ld + cols;
+  const idx_t src_lim = src_off + (batch - 1) * src_stride + (rows - 1) * src_ld + cols;
 #endif
 
-  for (ulong b = get_group_id(2); b < batch; b += get_num_groups(2)) {
+  /* Dimension 0 of the grid walks along the source rows. ORDER 1 (the default) has the groups that
+   * run together walk down the source's columns instead, where the grid covers every tile once: they
+   * then write neighbouring runs of the same destination rows, which stay open in the memory system. */
+  idx_t g0 = get_group_id(0), g1 = get_group_id(1);
+#if ORDER
+  if (get_num_groups(0) == tiles_c && get_num_groups(1) == tiles_r) {
+    const idx_t g = g0 + g1 * tiles_c;
+    g0 = g / tiles_r;
+    g1 = g % tiles_r;
+  }
+#endif
+  for (idx_t b = get_group_id(2); b < batch; b += get_num_groups(2)) {
     global const T *s = src + src_off + b * src_stride;
     global T *d = dst + dst_off + b * dst_stride;
-    for (ulong tr = get_group_id(1); tr < tiles_r; tr += get_num_groups(1)) {
-      for (ulong tc = get_group_id(0); tc < tiles_c; tc += get_num_groups(0)) {
+    for (idx_t tr = g1; tr < tiles_r; tr += get_num_groups(1)) {
+      for (idx_t tc = g0; tc < tiles_c; tc += get_num_groups(0)) {
         /* The tile holds source rows r0 - SKEW .. r0 + TILE - 1 and columns c0 .. c0 + TILE - 1. */
-        const ulong r0 = tr * TILE, c0 = tc * TILE;
+        const idx_t r0 = tr * TILE, c0 = tc * TILE;
         const int full = r0 >= SKEW && r0 + TILE <= rows && c0 + TILE <= cols; /* uniform in the group */
 #if SRC_MODE == 2
         const int full_src =
@@ -89,14 +114,14 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
         /* Load VW x VW blocks: rows r0 - SKEW + blk*VW + k, columns c0 + lx*VW + j. */
         for (uint blk = ly; blk < UNITS + PRE; blk += WG_Y) {
           clt_vec row[VW], col[VW];
-          const ulong rs = r0 + (ulong)blk * VW; /* the row plus SKEW: never negative */
-          const ulong c = c0 + (ulong)lx * VW;
+          const idx_t rs = r0 + (idx_t)blk * VW; /* the row plus SKEW: never negative */
+          const idx_t c = c0 + (idx_t)lx * VW;
           if (full_src) {
 #pragma unroll
             for (uint k = 0; k < VW; k++) {
-              const ulong r = rs + k - SKEW;
+              const idx_t r = rs + k - SKEW;
 #if SRC_MODE == 2
-              const ulong a = src_off + b * src_stride + r * src_ld + c;
+              const idx_t a = src_off + b * src_stride + r * src_ld + c;
               const uint m = (uint)(a % VW);
               global const TV *p = (global const TV *)(src + (a - m));
               clt_vec lo, hi;
@@ -128,10 +153,10 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
 
         /* Store: destination row dr = c0 + cc (a source column). */
         for (uint cc = ly; cc < TILE; cc += WG_Y) {
-          const ulong dr = c0 + cc;
+          const idx_t dr = c0 + cc;
 #if DST_MODE == 3
           /* Elements r0 - sh + lx*VW .. + VW - 1, whose start is G-aligned in memory. */
-          const ulong a = dst_off + b * dst_stride + dr * dst_ld + r0;
+          const idx_t a = dst_off + b * dst_stride + dr * dst_ld + r0;
           const uint sh = (uint)(a % SKEW), q = sh / VW, m = sh % VW;
           const uint u = lx + PRE - q; /* >= 1 */
           clt_vec out, prev;
@@ -140,9 +165,9 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
           if (m)
             out = clt_funnel(prev, out, VW - m);
           if (full) {
-            *(global TV *)(dst + (a - sh) + (ulong)lx * VW) = out.v;
+            *(global TV *)(dst + (a - sh) + (idx_t)lx * VW) = out.v;
           } else if (dr < cols) {
-            const ulong rs = r0 + (ulong)lx * VW; /* the row plus sh: never negative */
+            const idx_t rs = r0 + (idx_t)lx * VW; /* the row plus sh: never negative */
 #pragma unroll
             for (uint k = 0; k < VW; k++)
               if (rs + k >= sh && rs + k - sh < rows)
@@ -154,9 +179,9 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
            * work-item writes the two partial vectors at the ends element by element. */
           clt_vec out;
           out.v = lds[UNIT(cc, lx)];
-          const ulong dc = r0 + (ulong)lx * VW;
+          const idx_t dc = r0 + (idx_t)lx * VW;
           if (full) {
-            const ulong a = dst_off + b * dst_stride + dr * dst_ld + r0;
+            const idx_t a = dst_off + b * dst_stride + dr * dst_ld + r0;
             const uint m = (uint)(a % VW);
             global T *row_start = dst + a;
             if (lx + 1 < UNITS) {
@@ -184,7 +209,7 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
 #else
           clt_vec out;
           out.v = lds[UNIT(cc, lx)];
-          const ulong dc = r0 + (ulong)lx * VW;
+          const idx_t dc = r0 + (idx_t)lx * VW;
           if (full) {
             STORE_ROW(out.v, d + dr * dst_ld + dc);
           } else if (dr < cols) {

@@ -89,7 +89,7 @@ typedef struct clt__config {
   int dst_aligned;        /* likewise for the stores */
   int shift_ok;           /* buffer bases are vw-aligned: misaligned rows may use shifted aligned vectors */
   unsigned dst_align;     /* vector, rect: bytes skewed stores align to (0 = a 32-byte sector) */
-  int idx32;              /* rect: every index fits 32 bits (32-bit arithmetic in the kernel) */
+  int idx32;              /* rect, block, vector: every index fits 32 bits (32-bit kernel arithmetic) */
   unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect: the skew in elements */
                           /* (0 = no skew: dst aligned) */
 } clt__config;

@@ -130,7 +130,10 @@ static const char *config_problem(const clt__config *c, const clt__device_info *
 
 /* The alignment flags promise vw-aligned accesses; a flag set on a layout that breaks that is a bug. */
 static const char *alignment_problem(const clt__config *c, const clt__layout *l) {
-  if (c->variant == CLT_VARIANT_VECTOR) {
+  if ((c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK || c->variant == CLT_VARIANT_RECT) &&
+      c->idx32 && (l->src_end / l->elem_size >= 0xFFFFFFFFull || l->dst_end / l->elem_size >= 0xFFFFFFFFull))
+    return "32-bit indices on a view of 2^32 elements or more";
+  if (c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK) {
     if (c->src_aligned &&
         (l->src_offset % c->vw || l->src_ld % c->vw || (l->batch > 1 && l->src_stride % c->vw)))
       return "src_aligned set for a source that is not vw-aligned";
@@ -143,9 +146,6 @@ static const char *alignment_problem(const clt__config *c, const clt__layout *l)
       return "src_aligned set for a rect source that is not vw-aligned";
     if (c->pre & (c->pre - 1))
       return "rect skew not a power of two";
-    if (c->idx32 &&
-        (l->src_end / l->elem_size >= 0xFFFFFFFFull || l->dst_end / l->elem_size >= 0xFFFFFFFFull))
-      return "rect with 32-bit indices on a view of 2^32 elements or more";
     /* Skewed runs start on a pre-element boundary; unskewed ones where the view puts them. */
     if (c->dst_aligned &&
         (c->pre ? c->pre % c->vw != 0
@@ -319,26 +319,30 @@ static void rect_skews_only_misaligned_destinations(void **state) {
   }
 }
 
-/* rect computes in 32 bits only while every index of both views fits: not for 46341 x 46341 matrices in
- * a batch of 2 (over 2^32 elements), nor for a small matrix whose destination sits past 2^32 elements. */
-static void rect_uses_32_bit_indices_only_where_they_fit(void **state) {
+/* rect, vector and block compute in 32 bits only while every index of both views fits: not for 46341 x
+ * 46341 matrices in a batch of 2 (over 2^32 elements), nor for a small matrix whose destination sits
+ * past 2^32 elements. */
+static void kernels_use_32_bit_indices_only_where_they_fit(void **state) {
   clt__device_info dev[NDEV];
   const shape small = {1000, 1000, 1, 0, 0, 0, 0, 0, 0, 1};
   const shape huge = {46341, 46341, 2, 0, 0, 0, 0, 0, 0, 1};
   const shape far = {1000, 1000, 1, 0, 0, 0, (size_t)1 << 32, 0, 0, 0};
+  const clt_variant kinds[] = {CLT_VARIANT_RECT, CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK};
   clt__config c;
   clt__layout l;
   (void)state;
   make_devices(dev);
-  l = make_layout(&small, 4, CLT_VARIANT_RECT);
-  assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
-  assert_true(c.idx32);
-  l = make_layout(&huge, 4, CLT_VARIANT_RECT);
-  assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
-  assert_false(c.idx32);
-  l = make_layout(&far, 1, CLT_VARIANT_RECT);
-  assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
-  assert_false(c.idx32);
+  for (size_t v = 0; v < sizeof kinds / sizeof kinds[0]; v++) {
+    l = make_layout(&small, 4, kinds[v]);
+    assert_int_equal(clt__choose_config(&dev[0], &l, kinds[v], &c), CLT_SUCCESS);
+    assert_true(c.idx32);
+    l = make_layout(&huge, 4, kinds[v]);
+    assert_int_equal(clt__choose_config(&dev[0], &l, kinds[v], &c), CLT_SUCCESS);
+    assert_false(c.idx32);
+    l = make_layout(&far, 1, kinds[v]);
+    assert_int_equal(clt__choose_config(&dev[0], &l, kinds[v], &c), CLT_SUCCESS);
+    assert_false(c.idx32);
+  }
 }
 
 /* AUTO: rect on GPUs except aligned 1- and 2-byte matrices (vector); block on CPUs. */
@@ -437,7 +441,7 @@ int main(void) {
       cmocka_unit_test(impossible_device_is_unsupported),
       cmocka_unit_test(rect_skews_only_misaligned_destinations),
       cmocka_unit_test(auto_picks_rect_on_gpus),
-      cmocka_unit_test(rect_uses_32_bit_indices_only_where_they_fit),
+      cmocka_unit_test(kernels_use_32_bit_indices_only_where_they_fit),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
   };
