@@ -5,7 +5,9 @@
  * Tunables: TR (tile rows: the run each destination row gets), TC (tile columns), VW (elements per
  * access), WG_Y, PAD, SK (skew, below), SRC_VEC and DST_VEC (whether vector accesses are aligned), and
  * IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (on an NVIDIA H200 that
- * alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%). */
+ * alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
+ * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
+ * placed in the tile shifted back by its row's misalignment (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -18,6 +20,17 @@ typedef uint idx_t;
 typedef ulong idx_t;
 #endif
 #define WX (TC / VW) /* the work-group's width */
+#ifndef SRC_SHIFT
+#define SRC_SHIFT 0
+#endif
+/* Tile column of tile-relative source column k: with SRC_SHIFT a margin of VW columns on each side
+ * takes the elements of the aligned vectors that lie outside the tile. */
+#if SRC_SHIFT
+#define OFF VW
+#else
+#define OFF 0
+#endif
+#define TCOL(k) ((k) + OFF)
 
 /* SK > 0, skewed stores: destination row j of the tile gets the run [r0 - sh, r0 + TR - sh), where sh
  * puts the run's start on an SK-element boundary of the buffer, so whole sectors are written by one
@@ -42,7 +55,7 @@ typedef ulong idx_t;
 #endif
 /* Elements r .. r + VW - 1 of tile column k as one vector. A vector literal rather than a union: the
  * kernel stays free of type punning (which Oclgrind cannot follow), and T may itself be a vector. */
-#define G2(r, k) tile[r][k], tile[(r) + 1][k]
+#define G2(r, k) tile[r][TCOL(k)], tile[(r) + 1][TCOL(k)]
 #define G4(r, k) G2(r, k), G2((r) + 2, k)
 #define G8(r, k) G4(r, k), G4((r) + 4, k)
 #define G16(r, k) G8(r, k), G8((r) + 8, k)
@@ -58,12 +71,16 @@ typedef ulong idx_t;
 #endif
 
 kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRANSPOSE_ARGS_AS(_)) {
-  local T tile[TR + SK][TC + PAD]; /* tile row i: source row r0 - SK + i */
+  local T tile[TR + SK][TC + PAD + 2 * OFF]; /* tile row i: source row r0 - SK + i */
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
   const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
   const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
   const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
   const idx_t tiles_r = (rows + (SK ? SK - 1 : 0) + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
+#if SRC_SHIFT
+  /* One past the view's last element: a shifted row reads up to VW - 1 elements past its tile row. */
+  const idx_t src_lim = src_off + (batch - 1) * src_stride + (rows - 1) * src_ld + cols;
+#endif
 
   /* Group-uniform loops (the host caps the grid). Dimension 0 walks down the source: the groups that
    * run together write neighbouring runs of the same destination rows. ORDER 1 walks along the source
@@ -88,8 +105,33 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
       for (idx_t tr = g0; tr < tiles_r; tr += get_num_groups(0)) {
         const idx_t r0 = tr * TR, c0 = tc * TC, c = c0 + (idx_t)lx * VW;
         const int full = r0 >= SK && r0 + TR <= rows && c0 + TC <= cols; /* uniform in the group */
-        if (full) {
+#if SRC_SHIFT
+        const idx_t a0 = src_off + b * src_stride + (r0 - SK) * src_ld + c0; /* row 0's first element */
+        const int full_src = full && a0 + (TR + SK - 1) * src_ld + TC + VW <= src_lim;
+#else
+        const int full_src = full;
+#endif
+        if (full_src) {
           /* No bounds tests, unrolled: every load of a work-item is in flight before its local stores. */
+#if SRC_SHIFT
+          /* Row i's piece starts m elements past a vector boundary: the aligned vectors from m elements
+           * before it, plus one more for its last m elements (work-item 0), land m columns to the left,
+           * so tile column TCOL(k) still holds source column c0 + k. One aligned load per vector
+           * instead of VW element loads (on an NVIDIA H200 misaligned 2-byte rows cost rect 13 points
+           * of the copy's speed). */
+#pragma unroll
+          for (uint k = 0; k < (TR + SK + WG_Y - 1) / WG_Y; k++) {
+            const uint i = ly + k * WG_Y;
+            if ((TR + SK) % WG_Y == 0 || i < TR + SK) {
+              const idx_t a = a0 + (idx_t)i * src_ld;
+              const uint m = (uint)(a % VW);
+              global const TV *vp = (global const TV *)(src + (a - m));
+              VSTOREN(vp[lx], 0, (local BASE *)&tile[i][OFF + lx * VW - m]);
+              if (lx == 0 && m)
+                VSTOREN(vp[WX], 0, (local BASE *)&tile[i][OFF + TC - m]);
+            }
+          }
+#else
           global const T *sp = s + (r0 - SK + ly) * src_ld + c;
 #pragma unroll
           for (uint k = 0; k < (TR + SK + WG_Y - 1) / WG_Y; k++) {
@@ -102,13 +144,14 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #endif
             }
           }
+#endif
         } else {
           for (uint i = ly; i < TR + SK; i += WG_Y) {
             const idx_t rs = r0 + i; /* the source row plus SK: never negative */
             if (rs >= SK && rs - SK < rows)
               for (uint e = 0; e < VW; e++)
                 if (c + e < cols)
-                  tile[i][lx * VW + e] = s[(rs - SK) * src_ld + c + e];
+                  tile[i][TCOL(lx * VW + e)] = s[(rs - SK) * src_ld + c + e];
           }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -125,7 +168,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #if VW > 1
               STORE_VEC(GATHER(SK - sh + p, k), dp + p);
 #else
-              dp[p] = tile[SK - sh + p][k];
+              dp[p] = tile[SK - sh + p][TCOL(k)];
 #endif
             }
           } else if (j < cols) {
@@ -134,7 +177,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
                 const uint p = (lx + m * WX) * VW + e;
                 const idx_t rs = r0 + p; /* the destination column plus sh */
                 if (rs >= sh && rs - sh < rows)
-                  d[j * dst_ld + (rs - sh)] = tile[SK - sh + p][k];
+                  d[j * dst_ld + (rs - sh)] = tile[SK - sh + p][TCOL(k)];
               }
           }
         }

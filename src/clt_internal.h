@@ -88,6 +88,7 @@ typedef struct clt__config {
   int src_aligned;        /* every vector load of the source is vw-element aligned */
   int dst_aligned;        /* likewise for the stores */
   int shift_ok;           /* buffer bases are vw-aligned: misaligned rows may use shifted aligned vectors */
+                          /* (vector: where a side is misaligned; rect: the source is, SRC_SHIFT) */
   unsigned dst_align;     /* vector, rect: bytes skewed stores align to (0 = a 32-byte sector) */
   int idx32;              /* rect, block, vector: every index fits 32 bits (32-bit kernel arithmetic) */
   unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect: the skew in elements */
