@@ -43,6 +43,7 @@ static const tune_case cpu_cases[CLT_SHAPE_CLASS_COUNT][2] = {
 typedef struct limits {
   size_t max_wg, max_x, max_y;
   cl_ulong local_mem;
+  int is_cpu; /* the block kernel's CPU tiles are worth searching */
 } limits;
 
 static int query_limits(cl_device_id dev, limits *l) {
@@ -51,6 +52,10 @@ static int query_limits(cl_device_id dev, limits *l) {
       clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL) != CL_SUCCESS ||
       clGetDeviceInfo(dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof l->local_mem, &l->local_mem, NULL) != CL_SUCCESS)
     return -1;
+  cl_device_type type = 0;
+  if (clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL) != CL_SUCCESS)
+    return -1;
+  l->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
   l->max_x = items[0];
   l->max_y = items[1];
   return 0;
@@ -77,7 +82,10 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
     snprintf(label, sizeof label, "tiled t%u y%u p%u", t.tile, t.wg_y, t.pad);
     break;
   case CLT_VARIANT_BLOCK:
-    snprintf(label, sizeof label, "block v%u x%u y%u", t.vector_width, t.wg_x, t.wg_y);
+    if (t.tile)
+      snprintf(label, sizeof label, "block t%u v%u x%u y%u", t.tile, t.vector_width, t.wg_x, t.wg_y);
+    else
+      snprintf(label, sizeof label, "block v%u x%u y%u", t.vector_width, t.wg_x, t.wg_y);
     break;
   case CLT_VARIANT_RECT:
     if (t.dst_align)
@@ -151,6 +159,17 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
           if (fits(l, shapes[k][0], shapes[k][1], 0) &&
               add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0], 0}) != 0)
             return -1;
+      }
+      /* CPU tiles (rows per work-item; GPUs and 1- and 2-byte elements ignore the tile): short groups
+       * stacked down the source. */
+      if (l->is_cpu && es >= 4) {
+        static const unsigned tiles[] = {16, 32, 64}, heights[] = {4, 8, 16};
+        unsigned vw = es >= 16 ? 2 : 32 / es > 16 ? 16 : (unsigned)(32 / es);
+        for (size_t i = 0; i < 3; i++)
+          for (size_t k = 0; k < 3; k++)
+            if (tiles[i] >= vw && fits(l, 1, heights[k], 0) &&
+                add(st, (clt_tuning){CLT_VARIANT_BLOCK, tiles[i], vw, heights[k], 0, 1, 0}) != 0)
+              return -1;
       }
       break;
     }

@@ -3,7 +3,14 @@
  * ALIGNED is 1; otherwise the kernel falls back to bytes. CHUNK 0 interleaves work-items over the
  * buffer (a grid-stride loop: coalesced on GPUs); CHUNK > 0 gives each work-item CHUNK consecutive
  * 16-byte words, the sequential walk CPU caches and prefetchers want. UNROLL sets how many words a
- * work-item has in flight in the interleaved form. */
+ * work-item has in flight in the interleaved form. NT (CPUs, where the compiler is clang) makes the
+ * chunked stores non-temporal, as the block transpose's are: the ceiling must use them too, or the
+ * transpose would be measured against a copy that pays for reading its destination first. */
+#if NT && defined(__clang__)
+#define CLT_COPY_STORE(v, p) __builtin_nontemporal_store((v), (p))
+#else
+#define CLT_COPY_STORE(v, p) (*(p) = (v))
+#endif
 kernel void clt_copy(global const uchar *restrict src, global uchar *restrict dst, const ulong src_off,
                      const ulong dst_off, const ulong nbytes) {
   const ulong gid = get_global_id(0), gsize = get_global_size(0);
@@ -14,7 +21,7 @@ kernel void clt_copy(global const uchar *restrict src, global uchar *restrict ds
 #if CHUNK
   const ulong end = (gid + 1) * CHUNK < n16 ? (gid + 1) * CHUNK : n16;
   for (ulong i = gid * CHUNK; i < end; i++)
-    d[i] = s[i];
+    CLT_COPY_STORE(s[i], d + i);
 #else
   /* UNROLL independent loads in flight per work-item before the first store. */
   ulong i = gid;

@@ -39,14 +39,23 @@ static unsigned max_vw(size_t elem_size) {
   return elem_size == 16 ? 4u : 16u;
 }
 
+size_t clt__rect_cols(const clt__config *c, size_t elem_size) {
+  size_t cols = (size_t)c->wg_x * c->vw + c->pad;
+  if (c->shift_ok) /* a vector's margin on each side for shifted source rows */
+    cols += 2 * c->vw;
+  if (elem_size <= 4 && c->vw * elem_size >= 8) /* the gather's bank skew: up to vw - 1 words */
+    cols += c->vw - 4 / elem_size;
+  return cols;
+}
+
 static size_t local_bytes(const clt__config *c, size_t elem_size) {
   switch (c->variant) {
   case CLT_VARIANT_TILED:
     return (size_t)c->tile * (c->tile + c->pad) * elem_size;
   case CLT_VARIANT_VECTOR: /* skewed stores double the row pitch (cl/vector.cl) */
     return (size_t)c->tile * c->tile * elem_size * (c->pre ? 2 : 1);
-  case CLT_VARIANT_RECT: /* pre: the skew's extra rows (cl/rect.cl) */
-    return (size_t)(c->tile + c->pre) * (c->wg_x * c->vw + c->pad) * elem_size;
+  case CLT_VARIANT_RECT: /* pre: the skew's extra rows; columns: clt__rect_cols */
+    return (size_t)(c->tile + c->pre) * clt__rect_cols(c, elem_size) * elem_size;
   default:
     return 0;
   }
@@ -78,6 +87,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
   c->src_aligned = c->dst_aligned = c->shift_ok = 0;
   c->pre = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
+    c->idx32 = idx32_ok(l, c->tile);
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
     c->shift_ok = base_ok;
     c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
@@ -103,6 +113,10 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     unsigned sk = align > es ? (unsigned)(align / es) : 1;
     int base_ok = info->base_align_bytes >= c->vw * es;
     c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
+    /* Misaligned source rows are read as aligned vectors and shifted in the tile (SRC_SHIFT) where
+     * that replaces at least 4 element loads: on an NVIDIA H200 it took f16 16383x16385 with 4-element
+     * vectors from 75% to 81% of the copy, but cost 2-element ones (f16, f32) 3 to 6 points. */
+    c->shift_ok = base_ok && !c->src_aligned && c->vw >= 4;
     if (sk > 1 && c->dst_align != 1 && sk <= c->tile && info->base_align_bytes >= sk * es &&
         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sk))
       c->pre = sk;
@@ -245,11 +259,20 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.wg_x = 8;
       c.wg_y = 32;
     } else {
-      /* 32-byte block rows and tall groups: a group then writes long runs of each destination row
-       * (measured on POCL, bench/results/pocl2). */
+      /* 32-byte block rows in tall groups; for 4- to 16-byte elements, tiles of 32 rows x 256 bytes per
+       * work-item (tile x chunk elements): each destination row gets 32-element runs, each source row 4
+       * cache lines (cl/block.cl says why), in groups of 8 items stacked down the source. On POCL (flat
+       * addresses, clang), pad carries the prefetch distance in rows, the next item's tile, and turns
+       * on non-temporal aligned stores (measured on POCL, bench/results/pocl2). */
       c.vw = (unsigned)(es >= 16 ? 2 : 32 / es > 16 ? 16 : 32 / es);
       c.wg_x = 1;
       c.wg_y = 64;
+      if (es >= 4) { /* 1- and 2-byte tiles ran slower than single blocks in tall groups (2 EPYC cores) */
+        c.tile = 32;
+        c.chunk = (unsigned)(256 / es);
+        c.pad = strstr(info->platform, "Portable Computing Language") ? c.tile : 0;
+        c.wg_y = 8;
+      }
     }
     break;
   case CLT_VARIANT_RECT:
@@ -273,6 +296,9 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     c.wg_y = 1;
     /* CPUs stream best when each work-item walks its own run of memory; GPUs want neighbours adjacent. */
     c.chunk = (info->type & CL_DEVICE_TYPE_GPU) ? 0 : 64;
+    /* pad: non-temporal stores, as the block kernel's CPU tiles make on POCL, so the ceiling does not
+     * pay for reading the destination when the transpose does not. */
+    c.pad = c.chunk && strstr(info->platform, "Portable Computing Language") ? 1 : 0;
     c.unroll = 1; /* measured on an NVIDIA H200: about one word per work-item beats unrolled loops */
     c.groups_per_cu = 2048;
     break;
@@ -323,6 +349,13 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 1024)
       return clt__fail(CLT_INVALID_VALUE, "tile %u is not a power of two from the vector width to 1024",
                        t->tile);
+    c.tile = t->tile;
+  }
+  if (t->tile && c.variant == CLT_VARIANT_BLOCK && c.tile) { /* CPU tiles: rows per work-item */
+    if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 128)
+      return clt__fail(CLT_INVALID_VALUE, "block tile %u is not a power of two from the vector width to 128",
+                       t->tile);
+    c.pad = c.pad ? t->tile : 0;
     c.tile = t->tile;
   }
   if (c.variant == CLT_VARIANT_TILED)
@@ -418,21 +451,28 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     if (cfg->variant == CLT_VARIANT_BLOCK) {
       n = snprintf(buf + used, buf_size - used, " -DBASE=%s -DVW=%u -DSRC_VEC=%d -DDST_VEC=%d -DIDX32=%d",
                    tn.base, cfg->vw, cfg->src_aligned, cfg->dst_aligned, cfg->idx32);
+      if (cfg->tile) { /* CPU tiles */
+        used += n > 0 ? (size_t)n : 0;
+        if (used >= buf_size || cfg->tile % cfg->vw || cfg->chunk % cfg->vw)
+          return -1;
+        n = snprintf(buf + used, buf_size - used, " -DTILE_R=%u -DTILE_C=%u -DPF=%u -DNTS=%d", cfg->tile,
+                     cfg->chunk, cfg->pad, cfg->pad != 0);
+      }
       break;
     }
     if (cfg->variant == CLT_VARIANT_RECT) {
       n = snprintf(buf + used, buf_size - used,
                    " -DBASE=%s -DVW=%u -DTR=%u -DTC=%u -DWG_Y=%u -DPAD=%u -DSK=%u -DSRC_VEC=%d -DDST_VEC=%d"
-                   " -DIDX32=%d",
+                   " -DIDX32=%d -DSRC_SHIFT=%d",
                    tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre,
-                   cfg->src_aligned, cfg->dst_aligned, cfg->idx32);
+                   cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok);
       break;
     }
     n = snprintf(buf + used, buf_size - used,
-                 " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d", tn.base,
-                 cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size),
+                 " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d -DIDX32=%d",
+                 tn.base, cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size),
                  access_mode(cfg->src_aligned, cfg->shift_ok, 2),
-                 access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2));
+                 access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2), cfg->idx32);
     used += n > 0 ? (size_t)n : 0;
     if (used >= buf_size)
       return -1;
@@ -440,8 +480,9 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     break;
   }
   case CLT_VARIANT_COPY:
-    n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d -DCHUNK=%u -DUNROLL=%u",
-                 cfg->src_aligned && cfg->dst_aligned, cfg->chunk, cfg->unroll ? cfg->unroll : 1);
+    n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d -DCHUNK=%u -DUNROLL=%u%s",
+                 cfg->src_aligned && cfg->dst_aligned, cfg->chunk, cfg->unroll ? cfg->unroll : 1,
+                 cfg->pad ? " -DNT=1" : "");
     break;
   default:
     n = 0;
@@ -475,9 +516,9 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
     groups[1] = groups[2] = 1;
     break;
   }
-  case CLT_VARIANT_BLOCK:
-    groups[0] = div_up(div_up(l->cols, cfg->vw), local[0]);
-    groups[1] = div_up(div_up(l->rows, cfg->vw), local[1]);
+  case CLT_VARIANT_BLOCK: /* a VW x VW block per work-item, or on CPUs a tile x chunk tile */
+    groups[0] = div_up(div_up(l->cols, cfg->tile ? cfg->chunk : cfg->vw), local[0]);
+    groups[1] = div_up(div_up(l->rows, cfg->tile ? cfg->tile : cfg->vw), local[1]);
     groups[2] = l->batch;
     break;
   case CLT_VARIANT_NAIVE:
