@@ -125,9 +125,6 @@ int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg);
  * small. */
 int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size);
 
-/* Columns of rect's local tile row (cl/rect.cl: the tile's, its padding, and its margins). */
-size_t clt__rect_cols(const clt__config *cfg, size_t elem_size);
-
 /* Global and local NDRange sizes for cfg over layout; the kernels stride over what the grid leaves. */
 void clt__config_ndrange(const clt__config *cfg, const clt__layout *layout, const clt__device_info *info,
                          size_t global[3], size_t local[3]);

@@ -39,12 +39,11 @@ static unsigned max_vw(size_t elem_size) {
   return elem_size == 16 ? 4u : 16u;
 }
 
-size_t clt__rect_cols(const clt__config *c, size_t elem_size) {
+/* Columns of rect's local tile row (cl/rect.cl): the tile's, its padding, and its margins. */
+static size_t rect_cols(const clt__config *c) {
   size_t cols = (size_t)c->wg_x * c->vw + c->pad;
   if (c->shift_ok) /* a vector's margin on each side for shifted source rows */
     cols += 2 * c->vw;
-  if (elem_size <= 4 && c->vw * elem_size >= 8) /* the gather's bank skew: up to vw - 1 words */
-    cols += c->vw - 4 / elem_size;
   return cols;
 }
 
@@ -54,8 +53,8 @@ static size_t local_bytes(const clt__config *c, size_t elem_size) {
     return (size_t)c->tile * (c->tile + c->pad) * elem_size;
   case CLT_VARIANT_VECTOR: /* skewed stores double the row pitch (cl/vector.cl) */
     return (size_t)c->tile * c->tile * elem_size * (c->pre ? 2 : 1);
-  case CLT_VARIANT_RECT: /* pre: the skew's extra rows; columns: clt__rect_cols */
-    return (size_t)(c->tile + c->pre) * clt__rect_cols(c, elem_size) * elem_size;
+  case CLT_VARIANT_RECT: /* pre: the skew's extra rows */
+    return (size_t)(c->tile + c->pre) * rect_cols(c) * elem_size;
   default:
     return 0;
   }
@@ -531,7 +530,12 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
     groups[1] = div_up(l->cols, (size_t)cfg->wg_x * cfg->vw);
     groups[2] = l->batch;
     break;
-  default: /* tiled and vector: one group per tile */
+  case CLT_VARIANT_VECTOR: /* likewise; skewed stores add a tile row */
+    groups[0] = div_up(l->rows + (cfg->pre ? (size_t)cfg->pre * cfg->vw - 1 : 0), cfg->tile);
+    groups[1] = div_up(l->cols, cfg->tile);
+    groups[2] = l->batch;
+    break;
+  default: /* tiled: one group per tile */
     groups[0] = div_up(l->cols, cfg->tile);
     groups[1] = div_up(l->rows, cfg->tile);
     groups[2] = l->batch;

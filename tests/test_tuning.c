@@ -100,10 +100,8 @@ static size_t local_bytes(const clt__config *c, size_t es) {
     return (size_t)c->tile * (c->tile + c->pad) * es;
   if (c->variant == CLT_VARIANT_VECTOR)
     return (size_t)c->tile * c->tile * es;
-  if (c->variant == CLT_VARIANT_RECT) /* plus the skew's rows, the shifted rows' and the bank skew's margins */
-    return (size_t)(c->tile + c->pre) *
-           (c->wg_x * c->vw + c->pad + (c->shift_ok ? 2 * c->vw : 0) + (es <= 4 && c->vw * es >= 8 ? c->vw : 0)) *
-           es;
+  if (c->variant == CLT_VARIANT_RECT) /* plus the skew's rows, and a vector each side for shifted rows */
+    return (size_t)(c->tile + c->pre) * (c->wg_x * c->vw + c->pad + (c->shift_ok ? 2 * c->vw : 0)) * es;
   return 0;
 }
 
