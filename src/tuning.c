@@ -467,11 +467,12 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                    cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok);
       break;
     }
-    n = snprintf(buf + used, buf_size - used,
-                 " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d -DIDX32=%d",
-                 tn.base, cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size),
-                 access_mode(cfg->src_aligned, cfg->shift_ok, 2),
-                 access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2), cfg->idx32);
+    n = snprintf(
+        buf + used, buf_size - used,
+        " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d -DIDX32=%d",
+        tn.base, cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size),
+        access_mode(cfg->src_aligned, cfg->shift_ok, 2),
+        access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2), cfg->idx32);
     used += n > 0 ? (size_t)n : 0;
     if (used >= buf_size)
       return -1;

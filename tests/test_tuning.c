@@ -130,7 +130,8 @@ static const char *config_problem(const clt__config *c, const clt__device_info *
 
 /* The alignment flags promise vw-aligned accesses; a flag set on a layout that breaks that is a bug. */
 static const char *alignment_problem(const clt__config *c, const clt__layout *l) {
-  if ((c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK || c->variant == CLT_VARIANT_RECT) &&
+  if ((c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK ||
+       c->variant == CLT_VARIANT_RECT) &&
       c->idx32 && (l->src_end / l->elem_size >= 0xFFFFFFFFull || l->dst_end / l->elem_size >= 0xFFFFFFFFull))
     return "32-bit indices on a view of 2^32 elements or more";
   if (c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK) {
