@@ -82,10 +82,9 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
   /* Group-uniform loops (the host caps the grid). Dimension 0 walks down the source: the groups that
    * run together write neighbouring runs of the same destination rows (on an NVIDIA H200, walking along
    * the source rows instead cost 0.6 to 11 points of the copy's speed, a diagonal order up to 11 points
-   * and gained 0.2 only for 16-byte elements: bench/results/h200/knobs3.txt). */
-  /* Read once, outside the loops: with the group ids read in the loop heads instead, NVIDIA's compiler
-   * made a slower kernel of the shifted 2-byte configuration (f16 16383x16385 at 68.6% of the copy on
-   * an NVIDIA H200 against 85.0%), the same source otherwise. */
+   * and gained 0.2 only for 16-byte elements: bench/results/h200/knobs3.txt). The group ids are read
+   * once, outside the loops: read in the loop heads instead, NVIDIA's compiler made a slower kernel of
+   * the shifted 2-byte configuration (f16 16383x16385 at 68.6% of the copy against 85.0%). */
   const idx_t g0 = get_group_id(0), g1 = get_group_id(1);
   for (idx_t b = get_group_id(2); b < batch; b += get_num_groups(2)) {
     global const T *s = src + src_off + b * src_stride;

@@ -114,7 +114,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
     /* Misaligned source rows are read as aligned vectors and shifted in the tile (SRC_SHIFT) where
      * that replaces at least 4 element loads: on an NVIDIA H200 it took f16 16383x16385 with 4-element
-     * vectors from 75% to 81% of the copy, but cost 2-element ones (f16, f32) 3 to 6 points. */
+     * vectors from 73% to 85% of the copy, but cost 2-element ones 2 (f16) to 8 (f32) points
+     * (bench/results/h200/knobs3.txt). */
     c->shift_ok = base_ok && !c->src_aligned && c->vw >= 4;
     if (sk > 1 && c->dst_align != 1 && sk <= c->tile && info->base_align_bytes >= sk * es &&
         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sk))

@@ -25,8 +25,6 @@ typedef struct builtin_entry {
   { CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0 }
 #define TL(tile, wg_y)                                                                                       \
   { CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0 }
-#define B(vw, wg_x, wg_y)                                                                                    \
-  { CLT_VARIANT_BLOCK, 0, vw, wg_y, 0, wg_x, 0 }
 #define R(tile, wg_x, vw, wg_y, align)                                                                       \
   { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, align }
 static const builtin_entry builtin[] = {
@@ -48,12 +46,11 @@ static const builtin_entry builtin[] = {
     {"H200", "NVIDIA", 16, CLT_SHAPE_SKINNY, TL(32, 4)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 16)},
     /* POCL on x86-64 CPUs: the block kernel's CPU tiles (src/tuning.c) need no entry; measured on 16
-     * Xeon cores and 2 EPYC cores (bench/results/pocl2) */
+     * Xeon cores and 2 EPYC cores (bench/results/pocl16, bench/results/pocl2) */
     {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 #undef V
 #undef TL
-#undef B
 #undef R
 
 typedef struct tuning_file {
