@@ -30,6 +30,27 @@ typedef ulong idx_t;
 #define STORE_ROW(v, p) VSTOREN((v), 0, (global BASE *)(p))
 #endif
 
+/* The VW x VW block at (r, c) straight from s to d (the batch's matrices, in the caller's scope, with
+ * rows, cols, src_ld and dst_ld): VW row vectors in, a transpose in registers, VW row vectors out;
+ * element by element where the block crosses the right or bottom edge. A macro, not a function: with a
+ * function call here Oclgrind's optimized build crashed (docs/TESTING.md). */
+#define BLOCK_MOVE(r, c)                                                                                     \
+  do {                                                                                                       \
+    clt_vec row_[VW], col_[VW];                                                                              \
+    if ((r) + VW <= rows && (c) + VW <= cols) {                                                              \
+      _Pragma("unroll") for (uint k_ = 0; k_ < VW; k_++) row_[k_].v =                                        \
+          LOAD_ROW(s + ((r) + k_) * src_ld + (c));                                                           \
+      _Pragma("unroll") for (uint j_ = 0; j_ < VW; j_++) {                                                   \
+        _Pragma("unroll") for (uint k_ = 0; k_ < VW; k_++) col_[j_].e[k_] = row_[k_].e[j_];                  \
+        STORE_ROW(col_[j_].v, d + ((c) + j_) * dst_ld + (r));                                                \
+      }                                                                                                      \
+    } else {                                                                                                 \
+      for (uint k_ = 0; k_ < VW && (r) + k_ < rows; k_++)                                                    \
+        for (uint j_ = 0; j_ < VW && (c) + j_ < cols; j_++)                                                  \
+          d[((c) + j_) * dst_ld + (r) + k_] = s[((r) + k_) * src_ld + (c) + j_];                             \
+    }                                                                                                        \
+  } while (0)
+
 #ifndef TILE_R
 #define TILE_R 0
 #endif
@@ -47,40 +68,25 @@ typedef ulong idx_t;
 #endif
 /* Bytes of a cache line: the prefetch step. */
 #define LINE_ELEMS (64 / ELEM_SIZE > 0 ? 64 / ELEM_SIZE : 1)
-
-/* One VW x VW block at (r, c) straight from source to destination: the tile's edge blocks. */
-static void block_direct(global const T *s, global T *d, idx_t r, idx_t c, idx_t rows, idx_t cols,
-                         idx_t src_ld, idx_t dst_ld) {
-  if (r + VW <= rows && c + VW <= cols) {
-    clt_vec row[VW], col;
-#pragma unroll
-    for (uint k = 0; k < VW; k++)
-      row[k].v = LOAD_ROW(s + (r + k) * src_ld + c);
-#pragma unroll
-    for (uint j = 0; j < VW; j++) {
-#pragma unroll
-      for (uint k = 0; k < VW; k++)
-        col.e[k] = row[k].e[j];
-      STORE_ROW(col.v, d + (c + j) * dst_ld + r);
-    }
-  } else {
-    for (uint k = 0; k < VW && r + k < rows; k++)
-      for (uint j = 0; j < VW && c + j < cols; j++)
-        d[(c + j) * dst_ld + r + k] = s[(r + k) * src_ld + c + j];
-  }
-}
+#define TR_ TILE_R
+#define TC_ TILE_C
+#else
+#define TR_ VW /* one block per work-item */
+#define TC_ VW
+#endif
 
 kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
   const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
   const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
   const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
-  const idx_t tiles_r = (rows + TILE_R - 1) / TILE_R, tiles_c = (cols + TILE_C - 1) / TILE_C;
+  const idx_t tiles_r = (rows + TR_ - 1) / TR_, tiles_c = (cols + TC_ - 1) / TC_;
   for (idx_t b = get_global_id(2); b < batch; b += get_global_size(2)) {
     global const T *s = src + src_off + b * src_stride;
     global T *d = dst + dst_off + b * dst_stride;
     for (idx_t tr = get_global_id(1); tr < tiles_r; tr += get_global_size(1)) {
       for (idx_t tc = get_global_id(0); tc < tiles_c; tc += get_global_size(0)) {
-        const idx_t r0 = tr * TILE_R, c0 = tc * TILE_C;
+        const idx_t r0 = tr * TR_, c0 = tc * TC_;
+#if TILE_R
         if (r0 + TILE_R <= rows && c0 + TILE_C <= cols) {
 #if PF
           if (r0 + PF + TILE_R <= rows)
@@ -113,46 +119,12 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
         } else { /* a tile on the right or bottom edge: block by block */
           for (uint g = 0; g < TILE_R / VW && r0 + g * VW < rows; g++)
             for (uint h = 0; h < TILE_C / VW && c0 + h * VW < cols; h++)
-              block_direct(s, d, r0 + g * VW, c0 + h * VW, rows, cols, src_ld, dst_ld);
+              BLOCK_MOVE(r0 + g * VW, c0 + h * VW);
         }
-      }
-    }
-  }
-}
-
 #else
-
-kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
-  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
-  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
-  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
-  const idx_t blocks_r = (rows + VW - 1) / VW, blocks_c = (cols + VW - 1) / VW;
-  for (idx_t b = get_global_id(2); b < batch; b += get_global_size(2)) {
-    global const T *s = src + src_off + b * src_stride;
-    global T *d = dst + dst_off + b * dst_stride;
-    for (idx_t br = get_global_id(1); br < blocks_r; br += get_global_size(1)) {
-      for (idx_t bc = get_global_id(0); bc < blocks_c; bc += get_global_size(0)) {
-        const idx_t r = br * VW, c = bc * VW;
-        clt_vec row[VW], col[VW];
-        if (r + VW <= rows && c + VW <= cols) {
-#pragma unroll
-          for (uint k = 0; k < VW; k++)
-            row[k].v = LOAD_ROW(s + (r + k) * src_ld + c);
-#pragma unroll
-          for (uint j = 0; j < VW; j++) {
-#pragma unroll
-            for (uint k = 0; k < VW; k++)
-              col[j].e[k] = row[k].e[j];
-            STORE_ROW(col[j].v, d + (c + j) * dst_ld + r);
-          }
-        } else { /* a block on the right or bottom edge: element by element */
-          for (uint k = 0; k < VW && r + k < rows; k++)
-            for (uint j = 0; j < VW && c + j < cols; j++)
-              d[(c + j) * dst_ld + r + k] = s[(r + k) * src_ld + c + j];
-        }
+        BLOCK_MOVE(r0, c0);
+#endif
       }
     }
   }
 }
-
-#endif

@@ -206,6 +206,12 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt
   return 1;
 }
 
+/* Whether the driver's compiler offers non-temporal stores (clang's builtin, which POCL compiles): the
+ * block kernel's CPU tiles use them, and so must the copy ceiling on the same device. */
+static int nontemporal_stores(const clt__device_info *info) {
+  return strstr(info->platform, "Portable Computing Language") != NULL;
+}
+
 static clt_variant resolve_auto(const clt__device_info *info, const clt__layout *l) {
   /* CPU drivers put local memory in ordinary memory: staging through it only adds a copy, and a
    * straight element loop over cache-sized tiles wins (measured on POCL, see bench/results). */
@@ -270,7 +276,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       if (es >= 4) { /* 1- and 2-byte tiles ran slower than single blocks in tall groups (2 EPYC cores) */
         c.tile = 32;
         c.chunk = (unsigned)(256 / es);
-        c.pad = strstr(info->platform, "Portable Computing Language") ? c.tile : 0;
+        c.pad = nontemporal_stores(info) ? c.tile : 0;
         c.wg_y = 8;
       }
     }
@@ -298,7 +304,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     c.chunk = (info->type & CL_DEVICE_TYPE_GPU) ? 0 : 64;
     /* pad: non-temporal stores, as the block kernel's CPU tiles make on POCL, so the ceiling does not
      * pay for reading the destination when the transpose does not. */
-    c.pad = c.chunk && strstr(info->platform, "Portable Computing Language") ? 1 : 0;
+    c.pad = c.chunk && nontemporal_stores(info) ? 1 : 0;
     c.unroll = 1; /* measured on an NVIDIA H200: about one word per work-item beats unrolled loops */
     c.groups_per_cu = 2048;
     break;
