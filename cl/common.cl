@@ -10,10 +10,33 @@
 #define CLT_TRANSPOSE_ARGS CLT_TRANSPOSE_ARGS_AS()
 /* The same, each size argument's name followed by x: a kernel that computes in a narrower type takes
  * them as rows_ ... and declares narrowed copies under the usual names. */
-#define CLT_TRANSPOSE_ARGS_AS(x)                                                                           \
-  global const T *restrict src, global T *restrict dst, const ulong rows##x, const ulong cols##x,          \
-      const ulong batch##x, const ulong src_off##x, const ulong src_ld##x, const ulong src_stride##x,      \
+#define CLT_TRANSPOSE_ARGS_AS(x)                                                                             \
+  global const T *restrict src, global T *restrict dst, const ulong rows##x, const ulong cols##x,            \
+      const ulong batch##x, const ulong src_off##x, const ulong src_ld##x, const ulong src_stride##x,        \
       const ulong dst_off##x, const ulong dst_ld##x, const ulong dst_stride##x
+
+/* The rect and vector kernels: each work-group's first tile (g0 its tile row, g1 its tile column) and
+ * the group-uniform loops over the batch and the tiles (the host may cap the grid below the work;
+ * barriers stay in uniform control flow). The work-groups that run together walk down one tile column
+ * of the source (dimension 0 = tile rows).
+ * SPREAD_LOG > 0, set by the host where the source's row pitch is a multiple of 128 KiB: the grid holds
+ * every tile once, and consecutive work-groups alternate between 2^SPREAD_LOG tile columns 64 KiB of
+ * the row apart (2^SPREAD_D tile columns), so the reads that run together differ in the address bits
+ * below the pitch's lowest set bit, not only above it. On an NVIDIA H200 reads down one column at such
+ * a pitch cost about 5 points of the copy (bench/results/h200/knobs4.txt): f64 8192x16384 91.8% ->
+ * 96.5%, f32 8192x32768 91.4% -> 96.2%, c128 8192^2 (32 x 32 tiles) 90.7% -> 95.7%. */
+#if SPREAD_LOG
+#define CLT_FIRST_TILE()                                                                                     \
+  const idx_t g0 = get_group_id(0) >> SPREAD_LOG;                                                            \
+  const idx_t g1 = ((idx_t)get_group_id(1) & ((1u << SPREAD_D) - 1)) |                                       \
+                   ((idx_t)get_group_id(1) >> SPREAD_D << (SPREAD_D + SPREAD_LOG)) |                         \
+                   ((idx_t)get_group_id(0) & ((1u << SPREAD_LOG) - 1)) << SPREAD_D;
+/* One pass each (the grid holds every tile), skipped past the last tile column. */
+#define CLT_GROUP_LOOP(v, first, end, step) for (idx_t v = (first); v < (end); v += (end))
+#else
+#define CLT_FIRST_TILE() const idx_t g0 = get_group_id(0), g1 = get_group_id(1);
+#define CLT_GROUP_LOOP(v, first, end, step) for (idx_t v = (first); v < (end); v += (step))
+#endif
 
 #ifdef TV
 /* One VW-vector of elements, viewable element by element (indices are compile-time after unrolling):

@@ -85,13 +85,13 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
    * and gained 0.2 only for 16-byte elements: bench/results/h200/knobs3.txt). The group ids are read
    * once, outside the loops: read in the loop heads instead, NVIDIA's compiler made a slower kernel of
    * the shifted 2-byte configuration (f16 16383x16385 at 68.6% of the copy against 85.0%). */
-  const idx_t g0 = get_group_id(0), g1 = get_group_id(1);
-  for (idx_t b = get_group_id(2); b < batch; b += get_num_groups(2)) {
+  CLT_FIRST_TILE()
+  CLT_GROUP_LOOP(b, get_group_id(2), batch, get_num_groups(2)) {
     global const T *s = src + src_off + b * src_stride;
     global T *d = dst + dst_off + b * dst_stride;
     const idx_t d_begin = dst_off + b * dst_stride; /* d[0]'s index in the buffer, for the skew */
-    for (idx_t tc = g1; tc < tiles_c; tc += get_num_groups(1)) {
-      for (idx_t tr = g0; tr < tiles_r; tr += get_num_groups(0)) {
+    CLT_GROUP_LOOP(tc, g1, tiles_c, get_num_groups(1)) {
+      CLT_GROUP_LOOP(tr, g0, tiles_r, get_num_groups(0)) {
         const idx_t r0 = tr * TR, c0 = tc * TC, c = c0 + (idx_t)lx * VW;
         const int full = r0 >= SK && r0 + TR <= rows && c0 + TC <= cols; /* uniform in the group */
 #if SRC_SHIFT

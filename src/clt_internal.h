@@ -93,6 +93,8 @@ typedef struct clt__config {
   int idx32;              /* rect, block, vector: every index fits 32 bits (32-bit kernel arithmetic) */
   unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect: the skew in elements */
                           /* (0 = no skew: dst aligned) */
+  unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
+  unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
 } clt__config;
 
 /* Picks the variant (resolving AUTO) and its parameters for the device and layout so that the
@@ -104,6 +106,9 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
 /* A configuration from explicit knobs (zero fields take clt__choose_config's value), shrunk to fit. */
 clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layout *layout,
                                    const clt_tuning *t, clt__config *out);
+/* Sets cfg's spread_log and spread_dlog for the layout (cl/common.cl says why); call it after the last
+ * change to the work-group or tile, before clt__config_options and clt__config_ndrange. */
+void clt__config_set_spread(clt__config *cfg, const clt__layout *layout);
 /* The knobs of a configuration. */
 void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
 /* The tuning class of a layout. */

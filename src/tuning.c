@@ -422,6 +422,65 @@ int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg) {
   return shrink_to_fit(cfg, &limit, NULL) ? 1 : -1;
 }
 
+static size_t div_up(size_t a, size_t b) {
+  return (a + b - 1) / b;
+}
+static size_t min_sz(size_t a, size_t b) {
+  return a < b ? a : b;
+}
+
+/* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */
+static void tile_grid(const clt__config *c, const clt__layout *l, size_t *tiles_r, size_t *tiles_c) {
+  if (c->variant == CLT_VARIANT_RECT) {
+    *tiles_r = div_up(l->rows + (c->pre ? c->pre - 1 : 0), c->tile);
+    *tiles_c = div_up(l->cols, (size_t)c->wg_x * c->vw);
+  } else {
+    *tiles_r = div_up(l->rows + (c->pre ? (size_t)c->pre * c->vw - 1 : 0), c->tile);
+    *tiles_c = div_up(l->cols, c->tile);
+  }
+}
+
+/* The grid's dimension 1 with a spread: one group per tile column whose spread bits are zero. Columns
+ * group in blocks of 2^(dlog + log); the last block holds the columns up to tiles_c - 1. */
+static size_t spread_columns(const clt__config *c, size_t tiles_c) {
+  const unsigned shift = c->spread_dlog + c->spread_log;
+  const size_t last = (tiles_c - 1) >> shift, low = ((size_t)1 << c->spread_dlog) - 1;
+  const size_t in_last = (tiles_c - 1) - (last << shift);
+  return (last << c->spread_dlog) + (in_last < low ? in_last : low) + 1;
+}
+
+void clt__config_set_spread(clt__config *c, const clt__layout *l) {
+  c->spread_log = c->spread_dlog = 0;
+  if (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR)
+    return;
+  const size_t pitch = l->src_ld * l->elem_size, span = (size_t)1 << 16; /* 64 KiB */
+  const size_t col_bytes =
+      (c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile) * l->elem_size;
+  size_t tiles_r, tiles_c;
+  tile_grid(c, l, &tiles_r, &tiles_c);
+  /* Only pitches that are multiples of 128 KiB, and only columns of many tiles: a short column runs
+   * alongside its neighbours anyway. */
+  if (pitch == 0 || pitch % (2 * span) || !is_pow2(col_bytes) || col_bytes > span || tiles_r < 16)
+    return;
+  unsigned dlog = 0, plog = 0;
+  while (((size_t)1 << dlog) * col_bytes < span)
+    dlog++;
+  /* Every address bit from 64 KiB up to the pitch's lowest set bit varies (up to 8 columns), as far as
+   * the row has tile columns that far apart. */
+  while (plog < 3 && pitch % ((size_t)2 << (16 + plog)) == 0)
+    plog++;
+  while (plog > 0 && ((((size_t)1 << plog) - 1) << dlog) >= tiles_c)
+    plog--;
+  if (plog == 0)
+    return;
+  c->spread_log = plog;
+  c->spread_dlog = dlog;
+  /* The grid must hold every tile once (no loops): otherwise keep the plain order. */
+  if ((tiles_r << plog) > CLT__MAX_GROUPS_X || spread_columns(c, tiles_c) > CLT__MAX_GROUPS_YZ ||
+      l->batch > CLT__MAX_GROUPS_YZ)
+    c->spread_log = c->spread_dlog = 0;
+}
+
 /* The vector kernel's SRC_MODE / DST_MODE (cl/vector.cl): 1 aligned, else 2 shifted loads / 3 skewed
  * stores where the buffer base allows, else 0 element-wise. */
 static int access_mode(int aligned, int shifted, int skewed_mode) {
@@ -472,18 +531,25 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                    " -DIDX32=%d -DSRC_SHIFT=%d",
                    tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre,
                    cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok);
-      break;
+    } else {
+      n = snprintf(buf + used, buf_size - used,
+                   " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d"
+                   " -DIDX32=%d",
+                   tn.base, cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size),
+                   access_mode(cfg->src_aligned, cfg->shift_ok, 2),
+                   access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2), cfg->idx32);
+      used += n > 0 ? (size_t)n : 0;
+      if (used >= buf_size)
+        return -1;
+      n = cfg->pre ? snprintf(buf + used, buf_size - used, " -DPRE=%u", cfg->pre) : 0;
     }
-    n = snprintf(
-        buf + used, buf_size - used,
-        " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d -DIDX32=%d",
-        tn.base, cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size),
-        access_mode(cfg->src_aligned, cfg->shift_ok, 2),
-        access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2), cfg->idx32);
     used += n > 0 ? (size_t)n : 0;
     if (used >= buf_size)
       return -1;
-    n = cfg->pre ? snprintf(buf + used, buf_size - used, " -DPRE=%u", cfg->pre) : 0;
+    n = cfg->spread_log ? snprintf(buf + used, buf_size - used, " -DSPREAD_LOG=%u -DSPREAD_D=%u",
+                                   cfg->spread_log, cfg->spread_dlog)
+                        : 0;
+    break;
     break;
   }
   case CLT_VARIANT_COPY:
@@ -497,13 +563,6 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
   }
   used += n > 0 ? (size_t)n : 0;
   return used < buf_size ? 0 : -1;
-}
-
-static size_t div_up(size_t a, size_t b) {
-  return (a + b - 1) / b;
-}
-static size_t min_sz(size_t a, size_t b) {
-  return a < b ? a : b;
 }
 
 void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt__device_info *info,
@@ -533,14 +592,13 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
     groups[1] = div_up(l->rows, local[1]);
     groups[2] = l->batch;
     break;
-  case CLT_VARIANT_RECT: /* dimension 0 walks down the source; a skew adds a tile row at the end */
-    groups[0] = div_up(l->rows + (cfg->pre ? cfg->pre - 1 : 0), cfg->tile);
-    groups[1] = div_up(l->cols, (size_t)cfg->wg_x * cfg->vw);
-    groups[2] = l->batch;
-    break;
-  case CLT_VARIANT_VECTOR: /* likewise; skewed stores add a tile row */
-    groups[0] = div_up(l->rows + (cfg->pre ? (size_t)cfg->pre * cfg->vw - 1 : 0), cfg->tile);
-    groups[1] = div_up(l->cols, cfg->tile);
+  case CLT_VARIANT_RECT: /* dimension 0 walks down the source; with a spread, across a few columns */
+  case CLT_VARIANT_VECTOR:
+    tile_grid(cfg, l, &groups[0], &groups[1]);
+    if (cfg->spread_log) {
+      groups[1] = spread_columns(cfg, groups[1]);
+      groups[0] <<= cfg->spread_log;
+    }
     groups[2] = l->batch;
     break;
   default: /* tiled: one group per tile */

@@ -41,7 +41,7 @@ static const builtin_entry builtin[] = {
     {"H200", "NVIDIA", 8, CLT_SHAPE_ODD, R(64, 32, 1, 8, 128)},
     {"H200", "NVIDIA", 8, CLT_SHAPE_SKINNY, V(32, 2, 4)},
     {"H200", "NVIDIA", 8, CLT_SHAPE_BATCHED, V(64, 2, 8)},
-    {"H200", "NVIDIA", 16, CLT_SHAPE_ALIGNED, R(64, 32, 1, 8, 0)},
+    {"H200", "NVIDIA", 16, CLT_SHAPE_ALIGNED, R(32, 32, 1, 8, 0)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_ODD, R(32, 32, 1, 8, 0)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_SKINNY, TL(32, 4)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 16)},

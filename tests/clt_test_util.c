@@ -337,6 +337,11 @@ static int check_plan_info(const clt_test_case *tc, clt_plan *plan, char *msg, s
                      opts ? opts : "(NULL)");
     return -1;
   }
+  if (tc->expect_option && !strstr(opts, tc->expect_option)) {
+    clt_test_failure(msg, msg_size, &tc->desc, "the build options \"%s\" lack \"%s\"", opts,
+                     tc->expect_option);
+    return -1;
+  }
   return 0;
 }
 
@@ -351,10 +356,11 @@ static int run_device(const clt_test_case *tc, cl_command_queue q, cl_mem src, c
   int rc = 0;
 
   if (tc->via == CLT_TEST_VIA_PLAN) {
-    st = clt_plan_create(&plan, tc->env->context, tc->env->device, &tc->desc);
+    st = tc->tuning ? clt_plan_create_tuned(&plan, tc->env->context, tc->env->device, &tc->desc, tc->tuning)
+                    : clt_plan_create(&plan, tc->env->context, tc->env->device, &tc->desc);
     if (st != CLT_SUCCESS) {
-      clt_test_failure(msg, msg_size, &tc->desc, "clt_plan_create returned %s: %s", clt_status_string(st),
-                       clt_last_error());
+      clt_test_failure(msg, msg_size, &tc->desc, "clt_plan_create%s returned %s: %s",
+                       tc->tuning ? "_tuned" : "", clt_status_string(st), clt_last_error());
       return -1;
     }
     if (plan == NULL) {

@@ -92,9 +92,11 @@ typedef struct clt_test_case {
   clt_plan *plan;         /* only for CLT_TEST_VIA_SHARED_PLAN */
   clt_desc desc;
   clt_test_via via;
-  uint64_t stream;   /* mixed into the data's seed: threads running one shape get different data */
-  int no_event;      /* pass event = NULL and clFinish instead of waiting on the event */
-  int destroy_early; /* CLT_TEST_VIA_PLAN: destroy the plan before the enqueued work completes */
+  uint64_t stream;           /* mixed into the data's seed: threads running one shape get different data */
+  int no_event;              /* pass event = NULL and clFinish instead of waiting on the event */
+  int destroy_early;         /* CLT_TEST_VIA_PLAN: destroy the plan before the enqueued work completes */
+  const clt_tuning *tuning;  /* CLT_TEST_VIA_PLAN: clt_plan_create_tuned with these knobs (NULL: none) */
+  const char *expect_option; /* CLT_TEST_VIA_PLAN: the plan's build options must contain it (NULL: any) */
 } clt_test_case;
 
 /* Runs one transpose on fresh random data with a random sentinel in dst and guard bands on both sides

@@ -137,6 +137,50 @@ static void grids_beyond_driver_caps_exact(void **state) {
   }
 }
 
+/* Source row pitches that are multiples of 128 KiB: rect and vector then spread the work-groups that run
+ * together over tile columns 64 KiB apart (cl/common.cl). Small tiles bring the case down to 8 MiB:
+ * 4 x 4 tiles of 4- and 8-byte elements put 64 KiB 4096 or 2048 tile columns apart, and the rows give
+ * at least 16 tile rows. Partial last tile rows and columns, a batch, and a 256 KiB pitch (four
+ * columns) are in the set; the plan's build options must show the spread, so the case cannot pass
+ * without it. */
+static void spread_pitch_exact(void **state) {
+  static const struct {
+    size_t rows, cols, es, src_ld, batch;
+    const char *opt;
+  } cases[] = {
+      {64, 32768, 4, 0, 1, "-DSPREAD_LOG=1 -DSPREAD_D=12"},         /* a 128 KiB row */
+      {67, 32763, 4, 32768, 1, "-DSPREAD_LOG=1 -DSPREAD_D=12"},     /* partial tiles, pitch 128 KiB */
+      {66, 16384, 8, 0, 2, "-DSPREAD_LOG=1 -DSPREAD_D=11"},         /* a batch of two */
+      {64, 65536 - 3, 4, 65536, 1, "-DSPREAD_LOG=2 -DSPREAD_D=12"}, /* a 256 KiB pitch: four columns */
+  };
+  static const clt_variant vs[] = {CLT_VARIANT_RECT, CLT_VARIANT_VECTOR};
+  (void)state;
+  for (size_t v = 0; v < 2; v++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      clt_tuning t;
+      memset(&t, 0, sizeof t);
+      t.variant = vs[v];
+      t.tile = 4;
+      t.vector_width = vs[v] == CLT_VARIANT_VECTOR ? 2 : 1;
+      t.wg_x = 4; /* rect: 4 tile columns; vector derives it from the tile */
+      t.wg_y = 2;
+      t.pad = 1;
+      t.dst_align = 1;
+      clt_test_case tc;
+      char msg[2048];
+      memset(&tc, 0, sizeof tc);
+      tc.env = &env;
+      tc.desc = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, vs[v]);
+      tc.desc.src_ld = cases[i].src_ld;
+      tc.desc.batch = cases[i].batch;
+      tc.via = CLT_TEST_VIA_PLAN;
+      tc.tuning = &t;
+      tc.expect_option = cases[i].opt;
+      if (clt_test_run(&tc, msg, sizeof msg) != 0)
+        fail_msg("%s", msg);
+    }
+}
+
 static void plan_info_reports_requested_or_concrete_variant(void **state) {
   static const clt_variant all[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
                                     CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,
@@ -185,7 +229,7 @@ enum { NPARAM = NVARIANTS * 5 };
 int main(void) {
   static param params[NPARAM];
   static char names[NPARAM][96];
-  static struct CMUnitTest tests[2 * NPARAM + 3];
+  static struct CMUnitTest tests[2 * NPARAM + 4];
   size_t n = 0;
   int rc;
   double t0;
@@ -211,6 +255,7 @@ int main(void) {
     }
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(copy_dense_views_equal_src_bytes);
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(grids_beyond_driver_caps_exact);
+  tests[n++] = (struct CMUnitTest)cmocka_unit_test(spread_pitch_exact);
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(plan_info_reports_requested_or_concrete_variant);
 
   t0 = clt_test_now();

@@ -320,6 +320,65 @@ static void rect_skews_only_misaligned_destinations(void **state) {
   }
 }
 
+/* rect and vector spread the work-groups that run together over tile columns 64 KiB apart only where
+ * the source's row pitch is a multiple of 128 KiB and a tile column holds at least 16 tiles; the grid
+ * then has 2^spread_log groups per tile row and one column per spread set. */
+static void spread_only_for_128_KiB_pitches(void **state) {
+  static const struct {
+    shape s;
+    size_t es;
+    unsigned want_log; /* 0: no spread */
+  } cases[] = {
+      {{8192, 32768, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},     /* 128 KiB rows */
+      {{8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 1},     /* c128 8192^2: 128 KiB rows */
+      {{4096, 65536, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 2},     /* 256 KiB rows: two address bits */
+      {{2048, 1u << 20, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 3},  /* 4 MiB rows: at most 8 columns */
+      {{8000, 30000, 1, 0, 32768, 0, 0, 0, 0, 0}, 4, 1}, /* the pitch, not the width, decides */
+      {{16384, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},    /* 64 KiB rows */
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},    /* odd rows */
+      {{64, 1u << 20, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},    /* one tile row: nothing runs down a column */
+      {{8192, 300, 1, 0, 32768, 0, 0, 0, 0, 0}, 4, 0},   /* no tile column 64 KiB away */
+  };
+  static const clt_variant vs[] = {CLT_VARIANT_RECT, CLT_VARIANT_VECTOR, CLT_VARIANT_TILED,
+                                   CLT_VARIANT_BLOCK};
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t v = 0; v < sizeof vs / sizeof vs[0]; v++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      const size_t es = cases[i].es;
+      clt__layout l = make_layout(&cases[i].s, es, vs[v]);
+      clt__config c;
+      assert_int_equal(clt__choose_config(&dev[0], &l, vs[v], &c), CLT_SUCCESS);
+      clt__config_set_spread(&c, &l);
+      const int tiled_kind = vs[v] == CLT_VARIANT_RECT || vs[v] == CLT_VARIANT_VECTOR;
+      const unsigned want = tiled_kind ? cases[i].want_log : 0;
+      if (c.spread_log != want)
+        fail_msg("%s, case %zu: spread_log %u, expected %u", clt_variant_name(vs[v]), i, c.spread_log, want);
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, es, opts, sizeof opts), 0);
+      assert_true((strstr(opts, "-DSPREAD_LOG=") != NULL) == (want != 0));
+      if (!want)
+        continue;
+      /* 64 KiB of the row between the columns of a set, and every tile covered by the grid. */
+      const size_t tc = vs[v] == CLT_VARIANT_RECT ? (size_t)c.wg_x * c.vw : c.tile;
+      assert_int_equal(((size_t)1 << c.spread_dlog) * tc * es, (size_t)1 << 16);
+      size_t global[3], local[3];
+      clt__config_ndrange(&c, &l, &dev[0], global, local);
+      const size_t tiles_r = (l.rows + c.tile - 1) / c.tile, tiles_c = (l.cols + tc - 1) / tc;
+      assert_int_equal(global[0] / local[0], tiles_r << c.spread_log);
+      size_t covered = 0;
+      for (size_t gb = 0; gb < global[1] / local[1]; gb++)
+        for (size_t j = 0; j < ((size_t)1 << c.spread_log); j++) {
+          size_t low = ((size_t)1 << c.spread_dlog) - 1;
+          size_t col =
+              (gb & low) | (gb >> c.spread_dlog << (c.spread_dlog + c.spread_log)) | j << c.spread_dlog;
+          covered += col < tiles_c;
+        }
+      assert_int_equal(covered, tiles_c);
+    }
+}
+
 /* rect, vector and block compute in 32 bits only while every index of both views fits: not for 46341 x
  * 46341 matrices in a batch of 2 (over 2^32 elements), nor for a small matrix whose destination sits
  * past 2^32 elements. */
@@ -443,6 +502,7 @@ int main(void) {
       cmocka_unit_test(rect_skews_only_misaligned_destinations),
       cmocka_unit_test(auto_picks_rect_on_gpus),
       cmocka_unit_test(kernels_use_32_bit_indices_only_where_they_fit),
+      cmocka_unit_test(spread_only_for_128_KiB_pitches),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
   };
