@@ -475,7 +475,7 @@ void clt__config_set_spread(clt__config *c, const clt__layout *l) {
     return;
   c->spread_log = plog;
   c->spread_dlog = dlog;
-  /* The grid must hold every tile once (no loops): otherwise keep the plain order. */
+  /* The grid must hold every tile once (each loop of the kernel runs once): else the plain order. */
   if ((tiles_r << plog) > CLT__MAX_GROUPS_X || spread_columns(c, tiles_c) > CLT__MAX_GROUPS_YZ ||
       l->batch > CLT__MAX_GROUPS_YZ)
     c->spread_log = c->spread_dlog = 0;
@@ -549,7 +549,6 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     n = cfg->spread_log ? snprintf(buf + used, buf_size - used, " -DSPREAD_LOG=%u -DSPREAD_D=%u",
                                    cfg->spread_log, cfg->spread_dlog)
                         : 0;
-    break;
     break;
   }
   case CLT_VARIANT_COPY:
