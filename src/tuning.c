@@ -429,15 +429,16 @@ static size_t min_sz(size_t a, size_t b) {
   return a < b ? a : b;
 }
 
+/* Source columns one tile of a rect or vector configuration covers. */
+static size_t tile_cols(const clt__config *c) {
+  return c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile;
+}
+
 /* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */
 static void tile_grid(const clt__config *c, const clt__layout *l, size_t *tiles_r, size_t *tiles_c) {
-  if (c->variant == CLT_VARIANT_RECT) {
-    *tiles_r = div_up(l->rows + (c->pre ? c->pre - 1 : 0), c->tile);
-    *tiles_c = div_up(l->cols, (size_t)c->wg_x * c->vw);
-  } else {
-    *tiles_r = div_up(l->rows + (c->pre ? (size_t)c->pre * c->vw - 1 : 0), c->tile);
-    *tiles_c = div_up(l->cols, c->tile);
-  }
+  const size_t skew_rows = c->variant == CLT_VARIANT_RECT ? c->pre : (size_t)c->pre * c->vw;
+  *tiles_r = div_up(l->rows + (skew_rows ? skew_rows - 1 : 0), c->tile);
+  *tiles_c = div_up(l->cols, tile_cols(c));
 }
 
 /* The grid's dimension 1 with a spread: one group per tile column whose spread bits are zero. Columns
@@ -454,8 +455,7 @@ void clt__config_set_spread(clt__config *c, const clt__layout *l) {
   if (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR)
     return;
   const size_t pitch = l->src_ld * l->elem_size, span = (size_t)1 << 16; /* 64 KiB */
-  const size_t col_bytes =
-      (c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile) * l->elem_size;
+  const size_t col_bytes = tile_cols(c) * l->elem_size;
   size_t tiles_r, tiles_c;
   tile_grid(c, l, &tiles_r, &tiles_c);
   /* Only pitches that are multiples of 128 KiB, and only columns of many tiles: a short column runs
