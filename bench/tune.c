@@ -88,7 +88,9 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
       snprintf(label, sizeof label, "block v%u x%u y%u", t.vector_width, t.wg_x, t.wg_y);
     break;
   case CLT_VARIANT_RECT:
-    if (t.dst_align)
+    if (t.units)
+      snprintf(label, sizeof label, "rect t%u x%u v%u y%u units", t.tile, t.wg_x, t.vector_width, t.wg_y);
+    else if (t.dst_align)
       snprintf(label, sizeof label, "rect t%u x%u v%u y%u a%u", t.tile, t.wg_x, t.vector_width, t.wg_y,
                t.dst_align);
     else
@@ -135,7 +137,7 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
             /* Misaligned destinations: skewed stores to a sector (default), to a line, or none. */
             static const unsigned aligns[] = {0, 128, 1};
             for (size_t a = 0; a < 3; a++)
-              if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, aligns[a]}) != 0)
+              if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, aligns[a], 0}) != 0)
                 return -1;
           }
         }
@@ -145,7 +147,7 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       for (unsigned tile = 16; tile <= 64; tile *= 2)
         for (unsigned wg_y = 4; wg_y <= 16 && wg_y <= tile; wg_y *= 2)
           if (fits(l, tile, wg_y, (size_t)tile * (tile + 1) * es) &&
-              add(st, (clt_tuning){CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0}) != 0)
+              add(st, (clt_tuning){CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0, 0}) != 0)
             return -1;
       break;
     case CLT_BENCH_BLOCK: {
@@ -157,18 +159,18 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
           continue;
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
           if (fits(l, shapes[k][0], shapes[k][1], 0) &&
-              add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0], 0}) != 0)
+              add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0], 0, 0}) != 0)
             return -1;
       }
-      /* CPU tiles (rows per work-item; GPUs and 1- and 2-byte elements ignore the tile): short groups
-       * stacked down the source. */
+      /* CPU tiles (rows per work-item, each 1 KiB of the row wide; GPUs and 1- and 2-byte elements
+       * ignore the tile): short groups stacked down the source. */
       if (l->is_cpu && es >= 4) {
-        static const unsigned tiles[] = {16, 32, 64}, heights[] = {4, 8, 16};
+        static const unsigned tiles[] = {32, 64, 128}, heights[] = {1, 2, 4, 8};
         unsigned vw = es >= 16 ? 2 : 32 / es > 16 ? 16 : (unsigned)(32 / es);
         for (size_t i = 0; i < 3; i++)
-          for (size_t k = 0; k < 3; k++)
+          for (size_t k = 0; k < 4; k++)
             if (tiles[i] >= vw && fits(l, 1, heights[k], 0) &&
-                add(st, (clt_tuning){CLT_VARIANT_BLOCK, tiles[i], vw, heights[k], 0, 1, 0}) != 0)
+                add(st, (clt_tuning){CLT_VARIANT_BLOCK, tiles[i], vw, heights[k], 0, 1, 0, 0}) != 0)
               return -1;
       }
       break;
@@ -185,13 +187,26 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
               continue;
             static const unsigned aligns[] = {0, 128};
             for (size_t a = 0; a < 2; a++)
-              if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, aligns[a]}) != 0)
+              if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, aligns[a], 0}) != 0)
                 return -1;
           }
+      /* 16-byte units (aligned layouts): 16-byte vectors, tiles 256 bytes wide (at most 128 columns),
+       * 8 to 32 units per destination run. */
+      {
+        const unsigned uvw = (unsigned)(16 / es), utc = es <= 2 ? 128 : (unsigned)(256 / es);
+        for (unsigned runs = 1; runs <= 4; runs *= 2)
+          for (unsigned wg_y = 8; wg_y <= 16; wg_y *= 2) {
+            unsigned wg_x = utc / uvw, tile = runs * 8 * uvw;
+            if (tile < utc || !fits(l, wg_x, wg_y, (size_t)tile * utc * es))
+              continue;
+            if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, uvw, wg_y, 1, wg_x, 0, 1}) != 0)
+              return -1;
+          }
+      }
       break;
     }
     case CLT_BENCH_NAIVE:
-      if (fits(l, 32, 8, 0) && add(st, (clt_tuning){CLT_VARIANT_NAIVE, 0, 0, 8, 0, 32, 0}) != 0)
+      if (fits(l, 32, 8, 0) && add(st, (clt_tuning){CLT_VARIANT_NAIVE, 0, 0, 8, 0, 32, 0, 0}) != 0)
         return -1;
       break;
     default:

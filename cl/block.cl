@@ -10,9 +10,14 @@
  * into a private buffer, then each of its TILE_C destination rows is written as one run of TILE_R
  * elements: with power-of-two leading dimensions, one block per work-item writes 16 rows that share a
  * cache set and a DRAM bank, and ran at half the speed of a copy on POCL (bench/results/pocl2/src).
- * PF prefetches the source rows PF rows below (the next work-item's tile: POCL runs a group's items
- * in order) where the compiler is clang and addresses are flat; NTS makes aligned stores
- * non-temporal, so the destination is not read before it is written. */
+ * The native pattern that came nearest the copy on 2 EPYC cores (C with AVX2, native.c there) was a
+ * 64..128-row by 1 KiB tile through a private buffer (55-63% of a non-temporal copy); 32 x 256-byte
+ * tiles reached 47% there, as on POCL. The host's defaults are 128 x 1 KiB tiles.
+ * NTS makes stores of aligned vectors non-temporal where the compiler is clang (the destination is
+ * not read before it is written); SKEW > 0 (a 64-byte line of elements, at least VW, and TILE_R whole
+ * lines) makes each destination row's run start on a line of memory, up to SKEW rows before the tile,
+ * so no line is written in two pieces (addresses must be flat for the skew to pay, never to be
+ * exact). A software prefetch of the next rows measured no gain with these tiles and was removed. */
 #if IDX32
 typedef uint idx_t;
 #else
@@ -56,18 +61,70 @@ typedef ulong idx_t;
 #endif
 #if TILE_R
 
-#if PF && defined(__clang__)
-#define PREFETCH_ROW(p) __builtin_prefetch((const void *)(size_t)(p))
-#else
-#define PREFETCH_ROW(p)
-#endif
-#if NTS && DST_VEC && defined(__clang__)
+/* Non-temporal stores need aligned vectors: the runs of a tile's destination rows start with
+ * element stores up to the first VW-vector boundary of memory (none where SKEW lines them up). */
+#if NTS && defined(__clang__)
+#define NT_RUN 1
 #define STORE_OUT(v, p) __builtin_nontemporal_store((v), (global TV *)(p))
 #else
-#define STORE_OUT(v, p) STORE_ROW(v, p)
+#define NT_RUN 0
+#define STORE_OUT(v, p) VSTOREN((v), 0, (global BASE *)(p))
 #endif
-/* Bytes of a cache line: the prefetch step. */
-#define LINE_ELEMS (64 / ELEM_SIZE > 0 ? 64 / ELEM_SIZE : 1)
+#ifndef SKEW
+#define SKEW 0
+#endif
+/* x[VW] (TV rows of VW elements) transposed in place. Where clang compiles the kernel, as a network of
+ * two-vector shuffles (log2 VW rounds of VW shuffles, each one unpack, shuffle or lane permute on AVX):
+ * POCL compiled the element-by-element union form below into about 150 blends, broadcasts and inserts
+ * per 8 x 8 block of 4-byte elements. Oclgrind 21.10's --uninitialized reports every store of these
+ * shuffles' results, while every byte is exact (its device does not run the CPU tiles in the suite). */
+#define SHUF_ __builtin_shufflevector
+#if defined(__clang__) && VW == 8 && ELEM_SIZE <= 8
+#define TRANSPOSE_VW(x)                                                                                      \
+  do {                                                                                                       \
+    TV a0_ = SHUF_(x[0], x[1], 0, 8, 1, 9, 4, 12, 5, 13),                                                    \
+       a1_ = SHUF_(x[0], x[1], 2, 10, 3, 11, 6, 14, 7, 15);                                                  \
+    TV a2_ = SHUF_(x[2], x[3], 0, 8, 1, 9, 4, 12, 5, 13),                                                    \
+       a3_ = SHUF_(x[2], x[3], 2, 10, 3, 11, 6, 14, 7, 15);                                                  \
+    TV a4_ = SHUF_(x[4], x[5], 0, 8, 1, 9, 4, 12, 5, 13),                                                    \
+       a5_ = SHUF_(x[4], x[5], 2, 10, 3, 11, 6, 14, 7, 15);                                                  \
+    TV a6_ = SHUF_(x[6], x[7], 0, 8, 1, 9, 4, 12, 5, 13),                                                    \
+       a7_ = SHUF_(x[6], x[7], 2, 10, 3, 11, 6, 14, 7, 15);                                                  \
+    TV b0_ = SHUF_(a0_, a2_, 0, 1, 8, 9, 4, 5, 12, 13), b1_ = SHUF_(a0_, a2_, 2, 3, 10, 11, 6, 7, 14, 15);   \
+    TV b2_ = SHUF_(a1_, a3_, 0, 1, 8, 9, 4, 5, 12, 13), b3_ = SHUF_(a1_, a3_, 2, 3, 10, 11, 6, 7, 14, 15);   \
+    TV b4_ = SHUF_(a4_, a6_, 0, 1, 8, 9, 4, 5, 12, 13), b5_ = SHUF_(a4_, a6_, 2, 3, 10, 11, 6, 7, 14, 15);   \
+    TV b6_ = SHUF_(a5_, a7_, 0, 1, 8, 9, 4, 5, 12, 13), b7_ = SHUF_(a5_, a7_, 2, 3, 10, 11, 6, 7, 14, 15);   \
+    x[0] = SHUF_(b0_, b4_, 0, 1, 2, 3, 8, 9, 10, 11), x[4] = SHUF_(b0_, b4_, 4, 5, 6, 7, 12, 13, 14, 15);    \
+    x[1] = SHUF_(b1_, b5_, 0, 1, 2, 3, 8, 9, 10, 11), x[5] = SHUF_(b1_, b5_, 4, 5, 6, 7, 12, 13, 14, 15);    \
+    x[2] = SHUF_(b2_, b6_, 0, 1, 2, 3, 8, 9, 10, 11), x[6] = SHUF_(b2_, b6_, 4, 5, 6, 7, 12, 13, 14, 15);    \
+    x[3] = SHUF_(b3_, b7_, 0, 1, 2, 3, 8, 9, 10, 11), x[7] = SHUF_(b3_, b7_, 4, 5, 6, 7, 12, 13, 14, 15);    \
+  } while (0)
+#elif defined(__clang__) && VW == 4 && ELEM_SIZE <= 8
+#define TRANSPOSE_VW(x)                                                                                      \
+  do {                                                                                                       \
+    TV a0_ = SHUF_(x[0], x[1], 0, 4, 1, 5), a1_ = SHUF_(x[0], x[1], 2, 6, 3, 7);                             \
+    TV a2_ = SHUF_(x[2], x[3], 0, 4, 1, 5), a3_ = SHUF_(x[2], x[3], 2, 6, 3, 7);                             \
+    x[0] = SHUF_(a0_, a2_, 0, 1, 4, 5), x[1] = SHUF_(a0_, a2_, 2, 3, 6, 7);                                  \
+    x[2] = SHUF_(a1_, a3_, 0, 1, 4, 5), x[3] = SHUF_(a1_, a3_, 2, 3, 6, 7);                                  \
+  } while (0)
+#elif defined(__clang__) && VW == 2 && ELEM_SIZE == 16 /* 4 lanes of uint per element */
+#define TRANSPOSE_VW(x)                                                                                      \
+  do {                                                                                                       \
+    TV a0_ = SHUF_(x[0], x[1], 0, 1, 2, 3, 8, 9, 10, 11);                                                    \
+    x[1] = SHUF_(x[0], x[1], 4, 5, 6, 7, 12, 13, 14, 15);                                                    \
+    x[0] = a0_;                                                                                              \
+  } while (0)
+#else
+#define TRANSPOSE_VW(x)                                                                                      \
+  do {                                                                                                       \
+    clt_vec r_[VW], c_;                                                                                      \
+    _Pragma("unroll") for (uint k_ = 0; k_ < VW; k_++) r_[k_].v = x[k_];                                     \
+    _Pragma("unroll") for (uint j_ = 0; j_ < VW; j_++) {                                                     \
+      _Pragma("unroll") for (uint k_ = 0; k_ < VW; k_++) c_.e[k_] = r_[k_].e[j_];                            \
+      x[j_] = c_.v;                                                                                          \
+    }                                                                                                        \
+  } while (0)
+#endif
 #define TR_ TILE_R
 #define TC_ TILE_C
 #else
@@ -87,39 +144,48 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
       for (idx_t tc = get_global_id(0); tc < tiles_c; tc += get_global_size(0)) {
         const idx_t r0 = tr * TR_, c0 = tc * TC_;
 #if TILE_R
-        if (r0 + TILE_R <= rows && c0 + TILE_C <= cols) {
-#if PF
-          if (r0 + PF + TILE_R <= rows)
-            for (uint k = 0; k < TILE_R; k++)
-#pragma unroll
-              for (uint m = 0; m < TILE_C; m += LINE_ELEMS)
-                PREFETCH_ROW(s + (r0 + PF + k) * src_ld + c0 + m);
-#endif
-          TV t[TILE_C][TILE_R / VW]; /* t[j] is destination row c0 + j */
-          for (uint g = 0; g < TILE_R / VW; g++) {
-#pragma unroll
-            for (uint h = 0; h < TILE_C / VW; h++) {
-              clt_vec row[VW], col;
+        /* t[j] holds destination row c0 + j from source row r0 - SKEW on (rows above 0 stay unset). */
+        clt_vec t[TILE_C][(TILE_R + SKEW) / VW];
+        for (idx_t r = r0 >= SKEW ? r0 - SKEW : 0; r < r0 + TILE_R && r < rows; r += VW) {
+          const uint g = (uint)(r + SKEW - r0) / VW;
+          for (uint h = 0; h < TILE_C / VW && c0 + h * VW < cols; h++) {
+            const idx_t c = c0 + h * VW;
+            if (r + VW <= rows && c + VW <= cols) {
+              TV x[VW];
 #pragma unroll
               for (uint k = 0; k < VW; k++)
-                row[k].v = LOAD_ROW(s + (r0 + g * VW + k) * src_ld + c0 + h * VW);
+                x[k] = LOAD_ROW(s + (r + k) * src_ld + c);
+              TRANSPOSE_VW(x);
 #pragma unroll
-              for (uint j = 0; j < VW; j++) {
-#pragma unroll
-                for (uint k = 0; k < VW; k++)
-                  col.e[k] = row[k].e[j];
-                t[h * VW + j][g] = col.v;
-              }
+              for (uint j = 0; j < VW; j++)
+                t[h * VW + j][g].v = x[j];
+            } else { /* the right or bottom edge */
+              for (uint k = 0; k < VW && r + k < rows; k++)
+                for (uint j = 0; j < VW && c + j < cols; j++)
+                  t[h * VW + j][g].e[k] = s[(r + k) * src_ld + c + j];
             }
           }
-          for (uint j = 0; j < TILE_C; j++)
-#pragma unroll
-            for (uint g = 0; g < TILE_R / VW; g++)
-              STORE_OUT(t[j][g], d + (c0 + j) * dst_ld + r0 + g * VW);
-        } else { /* a tile on the right or bottom edge: block by block */
-          for (uint g = 0; g < TILE_R / VW && r0 + g * VW < rows; g++)
-            for (uint h = 0; h < TILE_C / VW && c0 + h * VW < cols; h++)
-              BLOCK_MOVE(r0 + g * VW, c0 + h * VW);
+        }
+        for (uint j = 0; j < TILE_C && c0 + j < cols; j++) {
+          global T *o = d + (c0 + j) * dst_ld;
+          const __private T *q = (const __private T *)t[j]; /* element r of the row is q[r + SKEW - r0] */
+#if SKEW
+          /* The row's run starts on the 64-byte line at or before r0 (the same offset in every tile
+           * row, as TILE_R elements are whole lines), the first tile row's at 0, the last's runs on. */
+          const uint p = (uint)((size_t)(o + r0) % 64 / ELEM_SIZE);
+#else
+          const uint p = 0;
+#endif
+          idx_t r = r0 ? r0 - p : 0;
+          const idx_t end = r0 + TILE_R >= rows ? rows : r0 + TILE_R - p;
+#if NT_RUN
+          for (; r < end && (size_t)(o + r) % (VW * ELEM_SIZE); r++)
+            o[r] = q[r + SKEW - r0];
+#endif
+          for (; r + VW <= end; r += VW)
+            STORE_OUT(VLOADN(0, (const __private BASE *)(q + (r + SKEW - r0))), o + r);
+          for (; r < end; r++)
+            o[r] = q[r + SKEW - r0];
         }
 #else
         BLOCK_MOVE(r0, c0);

@@ -29,6 +29,32 @@ typedef ulong idx_t;
 #endif
 #define TCOL(k) ((k) + OFF)
 
+/* PACK, 16-byte units: vectors of 4 to 16 bytes (VW * ELEM_SIZE). Each work-item loads the UE =
+ * 16 / ELEM_SIZE source rows of a unit row, VW columns wide, transposes its blocks in registers, and
+ * stores each column's UE elements to local memory as one 16-byte unit; a destination run then takes
+ * one 16-byte local load and one 16-byte global store per 16 bytes, where the padded tile takes a
+ * local load per element (16 for 16 bytes of u8). The tile is stored transposed, column by column,
+ * with units XOR-swizzled by the column's vector index instead of padding, so neither side's accesses
+ * share a bank. On an NVIDIA H200, u8 16384^2 with 16 x 16 byte blocks: 90.7-90.8% of the copy against
+ * 88.9-89.2% padded; with 4-byte vectors units lost 2-6 points (bench/results/h200/knobs5.txt).
+ * Needs no skew, no shifted rows, and destination rows on 16-byte boundaries (the host checks). */
+#ifndef PACK
+#define PACK 0
+#endif
+#if PACK
+#define UE (16 / ELEM_SIZE) /* elements per unit */
+#if VW * ELEM_SIZE < 4 || VW > UE || SK || SRC_SHIFT || (TR / UE) % 8
+#error "PACK needs vectors of 4 to 16 bytes, no skew, no shifted rows and tile rows a multiple of 8 units"
+#endif
+#define PU (TR / UE)                                     /* 16-byte units per tile column */
+#define PUNIT(k, q) ((k)*PU + ((q) ^ (((k) / VW) & 7)))  /* tile column k, unit q */
+#define PELEM(i, k) (PUNIT(k, (i) / UE) * UE + (i) % UE) /* tile row i, column k */
+typedef union {
+  uint4 u;
+  T e[UE];
+} clt_unit;
+#endif
+
 /* SK > 0, skewed stores: destination row j of the tile gets the run [r0 - sh, r0 + TR - sh), where sh
  * puts the run's start on an SK-element boundary of the buffer, so whole sectors are written by one
  * work-group. sh depends on j only (TR is a multiple of SK), so the runs of consecutive tiles still
@@ -65,10 +91,17 @@ typedef ulong idx_t;
 #else
 #define GATHER(r, k) ((TV)(G16(r, k)))
 #endif
+#else
+#define LOAD_VEC(p) (*(p))
 #endif
 
 kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRANSPOSE_ARGS_AS(_)) {
+#if PACK
+  local uint4 tile_u[TC * PU];
+  local T *tile_e = (local T *)tile_u;
+#else
   local T tile[TR + SK][TC + PAD + 2 * OFF]; /* tile row i: source row r0 - SK + i */
+#endif
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
   const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
   const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
@@ -134,6 +167,22 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
               VSTOREN(ex[q], 0, (local BASE *)&tile[i][TCOL(TC) - m]);
           }
 #undef NEX
+#elif PACK
+          for (uint q = ly; q < PU; q += WG_Y) {
+            global const T *sp = s + (r0 + (idx_t)q * UE) * src_ld + c;
+            clt_vec v[UE];
+#pragma unroll
+            for (uint i = 0; i < UE; i++)
+              v[i].v = LOAD_VEC(sp + (idx_t)i * src_ld);
+#pragma unroll
+            for (uint j = 0; j < VW; j++) {
+              clt_unit u;
+#pragma unroll
+              for (uint i = 0; i < UE; i++)
+                u.e[i] = v[i].e[j];
+              tile_u[PUNIT(lx * VW + j, q)] = u.u;
+            }
+          }
 #else
           global const T *sp = s + (r0 - SK + ly) * src_ld + c;
 #pragma unroll
@@ -154,11 +203,29 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
             if (rs >= SK && rs - SK < rows)
               for (uint e = 0; e < VW; e++)
                 if (c + e < cols)
+#if PACK
+                  tile_e[PELEM(i, lx * VW + e)] = s[rs * src_ld + c + e];
+#else
                   tile[i][TCOL(lx * VW + e)] = s[(rs - SK) * src_ld + c + e];
+#endif
           }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
 
+#if PACK
+        /* Unit q of destination row c0 + k: consecutive work-items take consecutive units of a row. */
+        for (uint t = ly * WX + lx; t < TC * PU; t += WX * WG_Y) {
+          const uint k = t / PU, q = t % PU;
+          const idx_t j = c0 + k;
+          if (full) {
+            *(global uint4 *)(d + j * dst_ld + r0 + q * UE) = tile_u[PUNIT(k, q)];
+          } else if (j < cols) {
+            for (uint i = q * UE; i < (q + 1) * UE; i++)
+              if (r0 + i < rows)
+                d[j * dst_ld + r0 + i] = tile_e[PELEM(i, k)];
+          }
+        }
+#else
         /* Destination row j = c0 + k gets its run; work-item lx writes VW elements at a time. */
         for (uint k = ly; k < TC; k += WG_Y) {
           const idx_t j = c0 + k;
@@ -184,6 +251,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
               }
           }
         }
+#endif
         barrier(CLK_LOCAL_MEM_FENCE);
       }
     }

@@ -126,6 +126,10 @@ typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in fli
                             /* tiled and vector derive it from tile */
   unsigned dst_align;       /* vector and rect, misaligned destination: bytes its stores align to (power */
                             /* of two; 1 = no skew) */
+  unsigned units;           /* rect: 1 = the tile held as 16-byte units of one column, filled from */
+                            /* blocks transposed in registers (vectors of 4 to 16 bytes; where the */
+                            /* layout has 16-byte aligned destination rows and aligned source rows, */
+                            /* else the element size's default vectors and work-group); 0 = padded rows */
 } clt_tuning;
 
 /* The shape classes a tuning entry applies to (see clt_shape_class_of). */

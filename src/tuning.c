@@ -41,6 +41,8 @@ static unsigned max_vw(size_t elem_size) {
 
 /* Columns of rect's local tile row (cl/rect.cl): the tile's, its padding, and its margins. */
 static size_t rect_cols(const clt__config *c) {
+  if (c->pack) /* 16-byte units: no padding, no margins */
+    return (size_t)c->wg_x * c->vw;
   size_t cols = (size_t)c->wg_x * c->vw + c->pad;
   if (c->shift_ok) /* a vector's margin on each side for shifted source rows */
     cols += 2 * c->vw;
@@ -82,8 +84,20 @@ static int idx32_ok(const clt__layout *l, unsigned over) {
 }
 
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
+/* Whether rect's 16-byte units (PACK in cl/rect.cl) suit the layout: vectors of 4 to 16 bytes, tile rows
+ * a multiple of 8 units, vector-aligned source rows (no shifted rows) and destination rows aligned to
+ * 16 bytes and to dst_align (no skew). */
+static int rect_pack_ok(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  const size_t es = l->elem_size, ue = 16 / es;
+  const size_t align = c->dst_align == 1 ? 16 : c->dst_align ? c->dst_align : 32;
+  const size_t dst_elems = (align > 16 ? align : 16) / es;
+  return c->vw * es >= 4 && c->vw <= ue && c->tile % (8 * ue) == 0 && info->base_align_bytes >= align &&
+         view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw) &&
+         view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)dst_elems);
+}
+
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  c->src_aligned = c->dst_aligned = c->shift_ok = 0;
+  c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = 0;
   c->pre = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -104,6 +118,18 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
     c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
     c->dst_aligned = base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
+    /* CPU tiles with non-temporal stores: where destination rows do not all start on a 64-byte line,
+     * each tile writes the line-aligned run of a row that starts up to a line before it (pre = SKEW,
+     * a line's elements, at least a vector), as non-temporal stores of part of a line cost POCL's
+     * 4097x4095 f32 two thirds of its speed (16% of the copy). Runs are whole lines only when the
+     * tile's rows are; else the stores stay ordinary. */
+    unsigned line = (unsigned)(64 / l->elem_size);
+    if (c->tile && c->pad && c->tile % line)
+      c->pad = 0;
+    else if (c->tile && c->pad &&
+             (info->base_align_bytes < 64 ||
+              !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, line)))
+      c->pre = line > c->vw ? line : c->vw;
   } else if (c->variant == CLT_VARIANT_RECT) {
     c->idx32 = idx32_ok(l, c->tile);
     /* A destination whose rows do not all start on a dst_align-byte boundary (a 32-byte sector by
@@ -124,16 +150,24 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->dst_aligned =
         c->pre ? c->pre % c->vw == 0
                : base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
+    c->pack = c->units && rect_pack_ok(c, info, l); /* then neither skew nor shifted rows */
   } else if (c->variant == CLT_VARIANT_COPY) {
     int base_ok = info->base_align_bytes >= 16;
     c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
   }
 }
 
+/* The block kernel's CPU tiles live in private memory, which CPU drivers put on the stack of the thread
+ * that runs the work-group, once per work-item: 64 work-items of 128 x 1 KiB tiles (8.4 MiB) crashed
+ * POCL 3.1 and 5.0 (a segmentation fault in the kernel). A work-group's tiles stay within 1 MiB. */
+#define CLT__CPU_TILES_MAX ((size_t)1 << 20)
+
 static int fits(const clt__config *c, const clt__device_info *info, size_t elem_size) {
   size_t wg = (size_t)c->wg_x * c->wg_y;
+  size_t tiles = c->variant == CLT_VARIANT_BLOCK ? (size_t)c->chunk * (c->tile + c->pre) * elem_size * wg : 0;
   return wg >= 1 && wg <= info->max_wg_size && c->wg_x <= info->max_item_size[0] &&
-         c->wg_y <= info->max_item_size[1] && local_bytes(c, elem_size) <= info->local_mem_size;
+         c->wg_y <= info->max_item_size[1] && local_bytes(c, elem_size) <= info->local_mem_size &&
+         tiles <= CLT__CPU_TILES_MAX;
 }
 
 /* One step down for a rect configuration that does not fit: local memory shrinks the tile (its rows,
@@ -265,19 +299,23 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.wg_x = 8;
       c.wg_y = 32;
     } else {
-      /* 32-byte block rows in tall groups; for 4- to 16-byte elements, tiles of 32 rows x 256 bytes per
-       * work-item (tile x chunk elements): each destination row gets 32-element runs, each source row 4
-       * cache lines (cl/block.cl says why), in groups of 8 items stacked down the source. On POCL (flat
-       * addresses, clang), pad carries the prefetch distance in rows, the next item's tile, and turns
-       * on non-temporal aligned stores (measured on POCL, bench/results/pocl2). */
+      /* 32-byte block rows in tall groups; for 4- to 16-byte elements, tiles of 128 rows x 1 KiB per
+       * work-item (tile x chunk elements): each destination row gets a 512-byte run, each source row
+       * 16 cache lines (cl/block.cl says why), in groups of 2 items stacked down the source (the lower
+       * one finds its skew rows in cache; 4 were 10 points slower). On POCL (flat addresses, clang),
+       * pad turns on non-temporal stores. With cl/block.cl's shuffle transpose, against 32 x 256-byte
+       * tiles in groups of 8 (2 EPYC cores, the bench, two runs each): f32 4096^2 60-86% of the copy
+       * (was 37-47%), 4097x4095 skewed 51-52% (28-32%), f64 57-58% and 46-55% (51-52%, 38-41%);
+       * c128 4096^2 49-52% (57-60%; alternated with the copy in kx 51% against 53%), 4097x4095 47-54%
+       * (32-35%). 64-row tiles: c128 4096^2 55%, but 4097x4095 44-48% (bench/results/pocl2/src). */
       c.vw = (unsigned)(es >= 16 ? 2 : 32 / es > 16 ? 16 : 32 / es);
       c.wg_x = 1;
       c.wg_y = 64;
       if (es >= 4) { /* 1- and 2-byte tiles ran slower than single blocks in tall groups (2 EPYC cores) */
-        c.tile = 32;
-        c.chunk = (unsigned)(256 / es);
-        c.pad = nontemporal_stores(info) ? c.tile : 0;
-        c.wg_y = 8;
+        c.tile = 128;
+        c.chunk = (unsigned)(1024 / es);
+        c.pad = nontemporal_stores(info) ? 1 : 0;
+        c.wg_y = 2;
       }
     }
     break;
@@ -361,7 +399,6 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 128)
       return clt__fail(CLT_INVALID_VALUE, "block tile %u is not a power of two from the vector width to 128",
                        t->tile);
-    c.pad = c.pad ? t->tile : 0;
     c.tile = t->tile;
   }
   if (c.variant == CLT_VARIANT_TILED)
@@ -376,6 +413,24 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     c.pad = t->pad;
   if (t->dst_align)
     c.dst_align = t->dst_align;
+  if (c.variant == CLT_VARIANT_RECT && t->units) {
+    /* 16-byte units where the layout allows them; elsewhere the vectors and work-group take the
+     * defaults of the element size, as knobs chosen for units (wide vectors, narrow groups) make a
+     * slow plain tile. */
+    c.units = 1;
+    if (!rect_pack_ok(&c, info, l)) {
+      clt__config d;
+      st = clt__choose_config(info, l, CLT_VARIANT_RECT, &d);
+      if (st != CLT_SUCCESS)
+        return st;
+      c.vw = d.vw;
+      c.wg_x = d.wg_x;
+      c.wg_y = d.wg_y;
+      c.units = 0;
+      if (c.tile < c.wg_x * c.vw)
+        c.tile = c.wg_x * c.vw;
+    }
+  }
   if (c.variant == CLT_VARIANT_COPY) { /* the ceiling's own knobs, for measuring the copy itself */
     if (t->vector_width)
       c.unroll = t->vector_width;
@@ -398,6 +453,7 @@ void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t) {
   t->pad = cfg->pad;
   t->wg_x = cfg->wg_x;
   t->dst_align = cfg->dst_align;
+  t->units = (unsigned)cfg->pack;
 }
 
 clt_shape_class clt__shape_class(const clt__layout *l) {
@@ -520,17 +576,17 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
         used += n > 0 ? (size_t)n : 0;
         if (used >= buf_size || cfg->tile % cfg->vw || cfg->chunk % cfg->vw)
           return -1;
-        n = snprintf(buf + used, buf_size - used, " -DTILE_R=%u -DTILE_C=%u -DPF=%u -DNTS=%d", cfg->tile,
-                     cfg->chunk, cfg->pad, cfg->pad != 0);
+        n = snprintf(buf + used, buf_size - used, " -DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%u", cfg->tile,
+                     cfg->chunk, cfg->pad != 0, cfg->pre);
       }
       break;
     }
     if (cfg->variant == CLT_VARIANT_RECT) {
       n = snprintf(buf + used, buf_size - used,
                    " -DBASE=%s -DVW=%u -DTR=%u -DTC=%u -DWG_Y=%u -DPAD=%u -DSK=%u -DSRC_VEC=%d -DDST_VEC=%d"
-                   " -DIDX32=%d -DSRC_SHIFT=%d",
+                   " -DIDX32=%d -DSRC_SHIFT=%d -DPACK=%d",
                    tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre,
-                   cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok);
+                   cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok, cfg->pack);
     } else {
       n = snprintf(buf + used, buf_size - used,
                    " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d"

@@ -22,14 +22,16 @@ typedef struct builtin_entry {
 } builtin_entry;
 
 #define V(tile, vw, wg_y)                                                                                    \
-  { CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0 }
+  { CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0, 0 }
 #define TL(tile, wg_y)                                                                                       \
-  { CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0 }
+  { CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0, 0 }
 #define R(tile, wg_x, vw, wg_y, align)                                                                       \
-  { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, align }
+  { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, align, 0 }
+#define RU(tile, wg_x, vw, wg_y) /* rect with 16-byte units */                                               \
+  { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, 0, 1 }
 static const builtin_entry builtin[] = {
     /* NVIDIA H200, driver 580.159.04 (bench/results/h200) */
-    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, R(256, 32, 4, 8, 0)},
+    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, RU(256, 8, 16, 16)}, /* else R(256, 32, 4, 8, 0) */
     {"H200", "NVIDIA", 1, CLT_SHAPE_ODD, R(128, 32, 4, 8, 0)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ALIGNED, V(128, 4, 16)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ODD, R(128, 32, 4, 8, 0)},
@@ -47,11 +49,12 @@ static const builtin_entry builtin[] = {
     {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 16)},
     /* POCL on x86-64 CPUs: the block kernel's CPU tiles (src/tuning.c) need no entry; measured on 16
      * Xeon cores and 2 EPYC cores (bench/results/pocl16, bench/results/pocl2) */
-    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0}}, /* end */
+    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 #undef V
 #undef TL
 #undef R
+#undef RU
 
 typedef struct tuning_file {
   struct tuning_file *next;
@@ -123,9 +126,9 @@ static void load(tuning_file *f) {
     size_t es;
     char cls_name[32], var_name[32];
     clt_tuning t;
-    t.dst_align = 0;
-    if (sscanf(line, "%zu %31s %31s %u %u %u %u %u %u", &es, cls_name, var_name, &t.tile, &t.vector_width,
-               &t.wg_y, &t.pad, &t.wg_x, &t.dst_align) < 8)
+    t.dst_align = t.units = 0; /* columns that older files lack */
+    if (sscanf(line, "%zu %31s %31s %u %u %u %u %u %u %u", &es, cls_name, var_name, &t.tile, &t.vector_width,
+               &t.wg_y, &t.pad, &t.wg_x, &t.dst_align, &t.units) < 8)
       continue;
     int slot = elem_slot(es);
     int cls = -1;
@@ -195,16 +198,17 @@ static int write_file(const tuning_file *f, const clt__device_info *info) {
   FILE *fp = fopen(tmp, "w");
   if (!fp)
     return 0;
-  fprintf(fp,
-          "# cltranspose tuning file: elem_size class variant tile vector_width wg_y pad wg_x dst_align\n");
+  fprintf(
+      fp,
+      "# cltranspose tuning file: elem_size class variant tile vector_width wg_y pad wg_x dst_align units\n");
   fprintf(fp, "# platform: %s\n# device: %s\n# driver: %s\n", info->platform, info->name, info->driver);
   for (int s = 0; s < CLT__ELEM_SLOTS; s++)
     for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
       if (f->have[s][c]) {
         const clt_tuning *t = &f->t[s][c];
-        fprintf(fp, "%u %s %s %u %u %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
+        fprintf(fp, "%u %s %s %u %u %u %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
                 clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad, t->wg_x,
-                t->dst_align);
+                t->dst_align, t->units);
       }
   int ok = fflush(fp) == 0;
   ok = fclose(fp) == 0 && ok;

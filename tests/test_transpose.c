@@ -181,6 +181,47 @@ static void spread_pitch_exact(void **state) {
     }
 }
 
+/* rect with 16-byte units (clt_tuning.units): register-transposed blocks of 4- to 16-byte vectors for
+ * every element size, partial tiles on both edges, a batch; and the padded fallback where the
+ * destination rows are not sector-aligned. Fails if the build options do not say which ran. */
+static void rect_units_exact(void **state) {
+  static const struct {
+    size_t rows, cols, es, batch;
+    unsigned vw, wg_x, tile;
+    const char *opt;
+  } cases[] = {
+      {544, 400, 1, 1, 16, 8, 128, "-DPACK=1"}, /* 16 x 16 byte blocks */
+      {544, 400, 1, 2, 4, 16, 128, "-DPACK=1"}, /* 4 x 4 byte blocks, 16 rows a unit */
+      {544, 400, 2, 1, 8, 8, 64, "-DPACK=1"},   {544, 400, 2, 2, 2, 16, 64, "-DPACK=1"},
+      {544, 400, 4, 2, 4, 8, 32, "-DPACK=1"},   {544, 400, 4, 1, 1, 16, 32, "-DPACK=1"},
+      {544, 400, 8, 1, 2, 8, 16, "-DPACK=1"},   {544, 400, 16, 2, 1, 8, 8, "-DPACK=1"},
+      {545, 400, 4, 1, 4, 8, 32, "-DPACK=0"},   /* destination rows 545 elements apart */
+      {544, 399, 1, 1, 16, 8, 128, "-DPACK=0"}, /* source rows 399 bytes apart */
+  };
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt_tuning t;
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_RECT;
+    t.tile = cases[i].tile;
+    t.vector_width = cases[i].vw;
+    t.wg_x = cases[i].wg_x;
+    t.wg_y = 4;
+    t.units = 1;
+    clt_test_case tc;
+    char msg[2048];
+    memset(&tc, 0, sizeof tc);
+    tc.env = &env;
+    tc.desc = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_RECT);
+    tc.desc.batch = cases[i].batch;
+    tc.via = CLT_TEST_VIA_PLAN;
+    tc.tuning = &t;
+    tc.expect_option = cases[i].opt;
+    if (clt_test_run(&tc, msg, sizeof msg) != 0)
+      fail_msg("case %zu: %s", i, msg);
+  }
+}
+
 static void plan_info_reports_requested_or_concrete_variant(void **state) {
   static const clt_variant all[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
                                     CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,
@@ -229,7 +270,8 @@ enum { NPARAM = NVARIANTS * 5 };
 int main(void) {
   static param params[NPARAM];
   static char names[NPARAM][96];
-  static struct CMUnitTest tests[2 * NPARAM + 4];
+  enum { NFIXED = 5 }; /* the tests after the two parameterized sets */
+  static struct CMUnitTest tests[2 * NPARAM + NFIXED];
   size_t n = 0;
   int rc;
   double t0;
@@ -256,6 +298,7 @@ int main(void) {
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(copy_dense_views_equal_src_bytes);
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(grids_beyond_driver_caps_exact);
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(spread_pitch_exact);
+  tests[n++] = (struct CMUnitTest)cmocka_unit_test(rect_units_exact);
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(plan_info_reports_requested_or_concrete_variant);
 
   t0 = clt_test_now();

@@ -320,6 +320,67 @@ static void rect_skews_only_misaligned_destinations(void **state) {
   }
 }
 
+/* rect's 16-byte units (clt_tuning.units) run only where the layout allows them (16-byte vectors of
+ * aligned source rows, destination rows on 32-byte sectors, tile rows a multiple of 8 units); elsewhere
+ * the configuration falls back to the element size's default vectors and work-group, padded rows. The
+ * build options say which, the local memory is the unpadded tile, and clt_plan_tuning's view reports it. */
+static void rect_units_only_where_the_layout_allows(void **state) {
+  static const struct {
+    shape s;
+    int want;
+  } cases[] = {
+      {{1024, 2048, 1, 0, 0, 0, 0, 0, 0, 1}, 1},               /* aligned */
+      {{1056, 544, 3, 0, 0, 0, 0, 0, 0, 1}, 1},                /* partial tiles, a batch */
+      {{1023, 2049, 1, 0, 0, 0, 0, 0, 0, 1}, 0},               /* destination rows 1023 elements apart */
+      {{1024, 2048, 1, 0, 0, 0, 1, 0, 0, 0}, 0},               /* destination one element in */
+      {{1024, 2048, 1, 1, 0, 0, 0, 0, 0, 0}, 0},               /* source rows one element off (16-byte */
+                                                               /* elements: still whole vectors) */
+      {{1024, 2048, 2, 0, 0, 0, 0, 0, 2048 * 1024 + 1, 0}, 0}, /* a misaligned matrix stride */
+  };
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t e = 0; e < sizeof elem_sizes / sizeof elem_sizes[0]; e++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      const size_t es = elem_sizes[e], ue = 16 / es;
+      const int want = cases[i].want || (es == 16 && cases[i].s.src_offset);
+      clt__layout l = make_layout(&cases[i].s, es, CLT_VARIANT_RECT);
+      clt_tuning t;
+      memset(&t, 0, sizeof t);
+      t.variant = CLT_VARIANT_RECT;
+      t.vector_width = (unsigned)ue;
+      t.wg_x = (unsigned)(ue < 16 ? 16 : 8);
+      t.tile = (unsigned)(8 * ue > t.wg_x * ue ? 8 * ue : t.wg_x * ue);
+      t.wg_y = 8;
+      t.units = 1;
+      clt__config c, d;
+      assert_int_equal(clt__config_from_tuning(&dev[0], &l, &t, &c), CLT_SUCCESS);
+      char opts[1024], where[96];
+      snprintf(where, sizeof where, "elem_size %zu, case %zu", es, i);
+      assert_int_equal(clt__config_options(&c, es, opts, sizeof opts), 0);
+      if (c.pack != want || !strstr(opts, want ? "-DPACK=1" : "-DPACK=0"))
+        fail_msg("%s: pack %d, expected %d (%s)", where, c.pack, want, opts);
+      clt_tuning back;
+      clt__config_to_tuning(&c, &back);
+      assert_int_equal(back.units, (unsigned)want);
+      if (want) {
+        assert_int_equal(c.vw, ue);
+        assert_int_equal(c.pre, 0);
+        assert_int_equal(c.shift_ok, 0);
+        assert_true(strstr(opts, "-DSK=0 ") != NULL);
+      } else { /* the element size's defaults, and still the tile rows asked for where they fit */
+        assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &d), CLT_SUCCESS);
+        if (c.vw != d.vw || c.wg_x != d.wg_x || c.wg_y != d.wg_y || c.pad != d.pad)
+          fail_msg("%s: fallback vw %u wg %ux%u pad %u, expected the defaults %u %ux%u %u", where, c.vw,
+                   c.wg_x, c.wg_y, c.pad, d.vw, d.wg_x, d.wg_y, d.pad);
+        assert_true(c.tile >= c.wg_x * c.vw);
+      }
+      t.units = 0; /* the same knobs without units: never packed */
+      assert_int_equal(clt__config_from_tuning(&dev[0], &l, &t, &c), CLT_SUCCESS);
+      assert_int_equal(c.pack, 0);
+    }
+}
+
 /* rect and vector spread the work-groups that run together over tile columns 64 KiB apart only where
  * the source's row pitch is a multiple of 128 KiB and a tile column holds at least 16 tiles; the grid
  * then has 2^spread_log groups per tile row and one column per spread set. */
@@ -503,6 +564,7 @@ int main(void) {
       cmocka_unit_test(auto_picks_rect_on_gpus),
       cmocka_unit_test(kernels_use_32_bit_indices_only_where_they_fit),
       cmocka_unit_test(spread_only_for_128_KiB_pitches),
+      cmocka_unit_test(rect_units_only_where_the_layout_allows),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
   };
