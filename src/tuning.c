@@ -83,7 +83,6 @@ static int idx32_ok(const clt__layout *l, unsigned over) {
   return l->src_end / l->elem_size < lim && l->dst_end / l->elem_size < lim;
 }
 
-/* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 /* Whether rect's 16-byte units (PACK in cl/rect.cl) suit the layout: vectors of 4 to 16 bytes, tile rows
  * a multiple of 8 units, vector-aligned source rows (no shifted rows) and destination rows aligned to
  * 16 bytes and to dst_align (no skew). */
@@ -96,6 +95,7 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
          view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)dst_elems);
 }
 
+/* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = 0;
   c->pre = 0;

@@ -554,6 +554,71 @@ static void failed_builds_keep_their_error_and_store_nothing(void **state) {
   assert_int_equal(count_files(dir, NULL, NULL), 0);
 }
 
+/* Tuning files: knobs saved for a device come back as AUTO's choice in the next plan, with rect's
+ * 16-byte units (the tenth column); a line from before that column loads as units 0. */
+static void tuning_files_round_trip_units(void **state) {
+  char dir[PATH_CAP], path[PATH_CAP], msg[2048];
+  clt_tuning t, got;
+  clt_desc d;
+  (void)state;
+  memset(&d, 0, sizeof d);
+  d.rows = 288; /* a partial tile row below two full ones; destination rows on 32-byte sectors */
+  d.cols = 400;
+  d.elem_size = 1;
+  d.variant = CLT_VARIANT_AUTO;
+  memset(&t, 0, sizeof t);
+  t.variant = CLT_VARIANT_RECT;
+  t.tile = 128;
+  t.vector_width = 16;
+  t.wg_y = 4;
+  t.pad = 1;
+  t.wg_x = 8;
+  t.units = 1;
+  static const struct {
+    const char *line; /* NULL: clt_tuning_save */
+    const char *opt;
+    unsigned units;
+  } cases[] = {
+      {NULL, "-DPACK=1", 1},
+      {"1 aligned rect 128 16 4 1 8 0\n", "-DPACK=0", 0}, /* nine columns: no units */
+      {"1 aligned rect 128 16 4 1 8 0 1\n", "-DPACK=1", 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    fresh_dir(dir, "tuning"); /* a new file path: the library reads each path once per process */
+    setenv("CLT_CACHE_DIR", dir, 1);
+    assert_int_equal(clt_tuning_file_path(env.device, path, sizeof path), CLT_SUCCESS);
+    if (cases[i].line)
+      write_whole(path, cases[i].line, strlen(cases[i].line));
+    else
+      assert_int_equal(clt_tuning_save(env.device, 1, CLT_SHAPE_ALIGNED, &t), CLT_SUCCESS);
+    if (!cases[i].line) { /* the file says units in its tenth column */
+      size_t size;
+      char *text = (char *)read_whole(path, &size);
+      text[size] = 0;
+      if (!strstr(text, "1 aligned rect 128 16 4 1 8 0 1\n"))
+        fail_msg("tuning file %s lacks the saved line:\n%s", path, text);
+      free(text);
+    }
+    clt_plan *plan = NULL;
+    const char *opts = NULL;
+    clt_variant v;
+    assert_int_equal(clt_plan_create(&plan, env.context, env.device, &d), CLT_SUCCESS);
+    assert_int_equal(clt_plan_info(plan, &v, &opts), CLT_SUCCESS);
+    assert_int_equal(clt_plan_tuning(plan, &got), CLT_SUCCESS);
+    if (v != CLT_VARIANT_RECT || got.units != cases[i].units || !strstr(opts, cases[i].opt))
+      fail_msg("case %zu: %s, units %u, options %s", i, clt_variant_name(v), got.units, opts);
+    clt_plan_destroy(plan);
+    clt_test_case tc; /* and it transposes exactly */
+    memset(&tc, 0, sizeof tc);
+    tc.env = &env;
+    tc.desc = d;
+    tc.via = CLT_TEST_VIA_PLAN;
+    tc.expect_option = cases[i].opt;
+    if (clt_test_run(&tc, msg, sizeof msg) != 0)
+      fail_msg("case %zu: %s", i, msg);
+  }
+}
+
 /* Processes racing to fill one empty directory all succeed, and what is left is one good file and no
  * temporary files. */
 static void concurrent_processes_leave_one_good_file(void **state) {
@@ -588,6 +653,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test_setup(unwritable_directories_fall_back_silently, reset),
       cmocka_unit_test_setup(failed_builds_keep_their_error_and_store_nothing, reset),
       cmocka_unit_test_setup(concurrent_processes_leave_one_good_file, reset),
+      cmocka_unit_test_setup(tuning_files_round_trip_units, reset),
   };
   const char *tmp = getenv("TMPDIR");
   char seed[32];
