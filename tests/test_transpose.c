@@ -37,15 +37,22 @@ static const clt_variant variants[] = {CLT_VARIANT_NAIVE, CLT_VARIANT_TILED, CLT
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
 
-static void run_case(const clt_desc *d, clt_test_via via) {
+/* One exact transpose of d; with knobs t (through a plan), whose build options must contain expect. */
+static void run_tuned(const clt_desc *d, clt_test_via via, const clt_tuning *t, const char *expect) {
   clt_test_case tc;
   char msg[2048];
   memset(&tc, 0, sizeof tc);
   tc.env = &env;
   tc.desc = *d;
   tc.via = via;
+  tc.tuning = t;
+  tc.expect_option = expect;
   if (clt_test_run(&tc, msg, sizeof msg) != 0)
     fail_msg("%s", msg);
+}
+
+static void run_case(const clt_desc *d, clt_test_via via) {
+  run_tuned(d, via, NULL, NULL);
 }
 
 static void shapes_exact_with_guards(void **state) {
@@ -166,18 +173,10 @@ static void spread_pitch_exact(void **state) {
       t.wg_y = 2;
       t.pad = 1;
       t.dst_align = 1;
-      clt_test_case tc;
-      char msg[2048];
-      memset(&tc, 0, sizeof tc);
-      tc.env = &env;
-      tc.desc = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, vs[v]);
-      tc.desc.src_ld = cases[i].src_ld;
-      tc.desc.batch = cases[i].batch;
-      tc.via = CLT_TEST_VIA_PLAN;
-      tc.tuning = &t;
-      tc.expect_option = cases[i].opt;
-      if (clt_test_run(&tc, msg, sizeof msg) != 0)
-        fail_msg("%s", msg);
+      clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, vs[v]);
+      d.src_ld = cases[i].src_ld;
+      d.batch = cases[i].batch;
+      run_tuned(&d, CLT_TEST_VIA_PLAN, &t, cases[i].opt);
     }
 }
 
@@ -208,17 +207,9 @@ static void rect_units_exact(void **state) {
     t.wg_x = cases[i].wg_x;
     t.wg_y = 4;
     t.units = 1;
-    clt_test_case tc;
-    char msg[2048];
-    memset(&tc, 0, sizeof tc);
-    tc.env = &env;
-    tc.desc = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_RECT);
-    tc.desc.batch = cases[i].batch;
-    tc.via = CLT_TEST_VIA_PLAN;
-    tc.tuning = &t;
-    tc.expect_option = cases[i].opt;
-    if (clt_test_run(&tc, msg, sizeof msg) != 0)
-      fail_msg("case %zu: %s", i, msg);
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_RECT);
+    d.batch = cases[i].batch;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, cases[i].opt);
   }
 }
 

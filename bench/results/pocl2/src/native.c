@@ -199,31 +199,19 @@ static void transpose(const var *v) {
   {
     static __thread float buf[256 * 272] __attribute__((aligned(64)));
     int t = omp_get_thread_num();
-    if (v->order == 0) {
-      size_t b = tr_n * t / 2, e = tr_n * (t + 1) / 2;
-      for (size_t i = b; i < e; i++)
-        for (size_t j = 0; j < tc_n; j++) {
-          if (v->pf) {
-            size_t jj = j + v->pf, ii = i;
-            if (jj >= tc_n) { jj -= tc_n; ii++; }
-            if (ii < e)
-              pf_tile(v, ii * v->tr, jj * v->tc);
-          }
-          tile(v, i * v->tr, j * v->tc, buf);
+    /* order 0: each thread walks its share of tile rows, row by row; else of tile columns. */
+    const size_t outer = v->order ? tc_n : tr_n, inner = v->order ? tr_n : tc_n;
+    size_t b = outer * t / 2, e = outer * (t + 1) / 2;
+    for (size_t o = b; o < e; o++)
+      for (size_t n = 0; n < inner; n++) {
+        if (v->pf) { /* the tile pf steps ahead in the thread's own walk */
+          size_t nn = n + v->pf, oo = o;
+          if (nn >= inner) { nn -= inner; oo++; }
+          if (oo < e)
+            pf_tile(v, (v->order ? nn : oo) * v->tr, (v->order ? oo : nn) * v->tc);
         }
-    } else {
-      size_t b = tc_n * t / 2, e = tc_n * (t + 1) / 2;
-      for (size_t j = b; j < e; j++)
-        for (size_t i = 0; i < tr_n; i++) {
-          if (v->pf) {
-            size_t ii = i + v->pf, jj = j;
-            if (ii >= tr_n) { ii -= tr_n; jj++; }
-            if (jj < e)
-              pf_tile(v, ii * v->tr, jj * v->tc);
-          }
-          tile(v, i * v->tr, j * v->tc, buf);
-        }
-    }
+        tile(v, (v->order ? n : o) * v->tr, (v->order ? o : n) * v->tc, buf);
+      }
     if (v->nt)
       _mm_sfence();
   }
