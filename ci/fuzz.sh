@@ -28,15 +28,17 @@ cmake --build "$build" --parallel "$(nproc)" --target "${targets[@]}"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
-status=0
-for t in "${targets[@]}"; do
+# fuzz TARGET: one libFuzzer run; its one-line verdict goes to build-fuzz/TARGET.result and its status
+# is the run's.
+fuzz() {
+  local t=$1 seeds work artifacts log rc runs rate cov
   seeds=fuzz/corpus/${t#fuzz_}
   # New inputs go to a scratch corpus in the build tree, so the checked-in seeds stay a handful.
   work=$build/corpus/${t#fuzz_}
   artifacts=$build/artifacts
   mkdir -p "$work" "$artifacts"
   log=$build/$t.log
-  echo "== $t: ${seconds}s from $seeds (log: $log)"
+  rm -f "$build/$t.result"
   set +e
   "$build/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$artifacts/$t-" "$work" "$seeds" >"$log" 2>&1
@@ -46,12 +48,38 @@ for t in "${targets[@]}"; do
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 || true)
   if ((rc != 0)); then
-    status=1
-    echo "FAIL $t (exit $rc): the last lines of $log:" >&2
-    tail -n 40 "$log" >&2
-    echo "reproduce: $build/fuzz/$t $artifacts/$t-<crash-file>" >&2
+    {
+      echo "FAIL $t (exit $rc): the last lines of $log:"
+      tail -n 40 "$log"
+      echo "reproduce: $build/fuzz/$t $artifacts/$t-<crash-file>"
+    } >"$build/$t.result"
   else
-    echo "ok   $t: ${runs:-?} executions (${rate:-?}/s), ${cov:-cov: ?}, corpus $(find "$work" -type f | wc -l) files"
+    echo "ok   $t: ${runs:-?} executions (${rate:-?}/s), ${cov:-cov: ?}, corpus $(find "$work" -type f | wc -l) files" \
+      >"$build/$t.result"
   fi
+  return "$rc"
+}
+
+# Each libFuzzer run is one process on one core: with a core per target they run side by side (each
+# still gets its full FUZZ_SECONDS of a core), else one after another. Verdicts are printed in order.
+jobs=$(nproc)
+status=0
+for ((i = 0; i < ${#targets[@]}; i += jobs)); do
+  batch=("${targets[@]:i:jobs}")
+  pids=()
+  for t in "${batch[@]}"; do
+    echo "== $t: ${seconds}s from fuzz/corpus/${t#fuzz_} (log: $build/$t.log)"
+    fuzz "$t" &
+    pids+=($!)
+  done
+  for k in "${!batch[@]}"; do
+    t=${batch[k]}
+    if wait "${pids[k]}"; then
+      cat "$build/$t.result"
+    else
+      status=1
+      cat "$build/$t.result" >&2
+    fi
+  done
 done
 exit "$status"
