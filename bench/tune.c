@@ -27,18 +27,22 @@ typedef struct tune_case {
 } tune_case;
 
 /* Shapes per class, sized past the last-level cache of the device type. */
+/* clang-format off */
 static const tune_case gpu_cases[CLT_SHAPE_CLASS_COUNT][2] = {
     [CLT_SHAPE_ALIGNED] = {{8192, 8192, 1}, {0, 0, 0}},
     [CLT_SHAPE_ODD] = {{8191, 8193, 1}, {0, 0, 0}},
-    [CLT_SHAPE_SKINNY] = {{64, 1048576, 1}, {1048576, 64, 1}},
+    [CLT_SHAPE_TALL] = {{1048576, 64, 1}, {0, 0, 0}}, /* narrower ones: AUTO narrows the tiles */
     [CLT_SHAPE_BATCHED] = {{1024, 1024, 64}, {0, 0, 0}},
+    [CLT_SHAPE_WIDE] = {{64, 1048576, 1}, {0, 0, 0}},
 };
 static const tune_case cpu_cases[CLT_SHAPE_CLASS_COUNT][2] = {
     [CLT_SHAPE_ALIGNED] = {{2048, 2048, 1}, {0, 0, 0}},
     [CLT_SHAPE_ODD] = {{2047, 2049, 1}, {0, 0, 0}},
-    [CLT_SHAPE_SKINNY] = {{64, 262144, 1}, {262144, 64, 1}},
+    [CLT_SHAPE_TALL] = {{262144, 64, 1}, {0, 0, 0}},
     [CLT_SHAPE_BATCHED] = {{256, 256, 16}, {0, 0, 0}},
+    [CLT_SHAPE_WIDE] = {{64, 262144, 1}, {0, 0, 0}},
 };
+/* clang-format on */
 
 typedef struct limits {
   size_t max_wg, max_x, max_y;

@@ -132,14 +132,21 @@ typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in fli
                             /* else the element size's default vectors and work-group); 0 = padded rows */
 } clt_tuning;
 
-/* The shape classes a tuning entry applies to (see clt_shape_class_of). */
+/* The shape classes a tuning entry applies to (see clt_shape_class_of). Tall and wide are apart
+ * because the kernel that suits one can be slow on the other: a tall source's transpose writes many
+ * short runs into a few long destination rows, a wide source's reads them. */
 typedef enum clt_shape_class {
   CLT_SHAPE_ALIGNED = 0, /* both sides a multiple of 4 elements, rows and cols > 256 */
   CLT_SHAPE_ODD,         /* a side or leading dimension not a multiple of 4 */
-  CLT_SHAPE_SKINNY,      /* one side of at most 256 elements: skinny or wide */
+  CLT_SHAPE_TALL,        /* at most 256 columns and more rows than columns */
   CLT_SHAPE_BATCHED,     /* batch > 1 of matrices of at most 2^20 elements */
+  CLT_SHAPE_WIDE,        /* at most 256 rows and at least as many columns */
   CLT_SHAPE_CLASS_COUNT
 } clt_shape_class;
+
+/* Version 0.1's name for the tall class, when tall and wide were one class "skinny" (a tuning file's
+ * "skinny" line still applies to both). */
+#define CLT_SHAPE_SKINNY CLT_SHAPE_TALL
 
 /* As clt_plan_create, with the knobs in tuning instead of the library's choice (NULL = the choice).
  * Knobs that do not fit the device are shrunk until they do; clt_plan_tuning tells what was used. */
@@ -152,7 +159,7 @@ CLT_API clt_status clt_plan_tuning(const clt_plan *plan, clt_tuning *tuning);
 /* The class of a descriptor (CLT_INVALID_VALUE for a bad one). */
 CLT_API clt_status clt_shape_class_of(const clt_desc *desc, clt_shape_class *shape_class);
 
-/* The name of a shape class ("aligned", "odd", "skinny", "batched"), or NULL if unknown. */
+/* The name of a shape class ("aligned", "odd", "tall", "batched", "wide"), or NULL if unknown. */
 CLT_API const char *clt_shape_class_name(clt_shape_class shape_class);
 
 /* Records tuning as the AUTO choice for (device, elem_size, shape_class) in the device's tuning file,

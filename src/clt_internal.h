@@ -115,6 +115,9 @@ void clt__config_set_spread(clt__config *cfg, const clt__layout *layout);
 void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
 /* The tuning class of a layout. */
 clt_shape_class clt__shape_class(const clt__layout *layout);
+/* For AUTO: when c's tiles are at least twice as wide as a tall source of 4- or 8-byte elements, rect
+ * knobs with tiles as narrow as the matrix into *t (returns 1); else 0 and c stands. */
+int clt__narrow_tall(const clt__layout *layout, const clt__config *c, clt_tuning *t);
 
 /* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */
 

@@ -133,11 +133,22 @@ static clt_status pick_config(const clt__device_info *info, const clt__layout *l
   if (tuning)
     return clt__config_from_tuning(info, l, tuning, cfg);
   clt_tuning tuned;
+  clt_status st;
   if (l->variant == CLT_VARIANT_AUTO && clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), &tuned) &&
-      clt__config_from_tuning(info, l, &tuned, cfg) == CLT_SUCCESS)
-    return CLT_SUCCESS;
-  clt__clear_error(); /* a stale tuning entry that no longer fits is not the caller's error */
-  return clt__choose_config(info, l, l->variant, cfg);
+      clt__config_from_tuning(info, l, &tuned, cfg) == CLT_SUCCESS) {
+    st = CLT_SUCCESS;
+  } else {
+    clt__clear_error(); /* a stale tuning entry that no longer fits is not the caller's error */
+    st = clt__choose_config(info, l, l->variant, cfg);
+  }
+  clt__config narrow;
+  if (st == CLT_SUCCESS && l->variant == CLT_VARIANT_AUTO && clt__narrow_tall(l, cfg, &tuned)) {
+    if (clt__config_from_tuning(info, l, &tuned, &narrow) == CLT_SUCCESS)
+      *cfg = narrow;
+    else
+      clt__clear_error(); /* the wide tiles stand */
+  }
+  return st;
 }
 
 clt_status clt_plan_create_tuned(clt_plan **plan, cl_context context, cl_device_id device,

@@ -118,7 +118,7 @@ const char *clt_variant_name(clt_variant variant) {
 }
 
 const char *clt_shape_class_name(clt_shape_class shape_class) {
-  static const char *const names[CLT_SHAPE_CLASS_COUNT] = {"aligned", "odd", "skinny", "batched"};
+  static const char *const names[CLT_SHAPE_CLASS_COUNT] = {"aligned", "odd", "tall", "batched", "wide"};
   return (unsigned)shape_class < CLT_SHAPE_CLASS_COUNT ? names[shape_class] : NULL;
 }
 

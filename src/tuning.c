@@ -460,7 +460,7 @@ clt_shape_class clt__shape_class(const clt__layout *l) {
   if (l->batch > 1 && l->rows * l->cols <= ((size_t)1 << 20))
     return CLT_SHAPE_BATCHED;
   if (l->rows <= 256 || l->cols <= 256)
-    return CLT_SHAPE_SKINNY;
+    return l->rows > l->cols ? CLT_SHAPE_TALL : CLT_SHAPE_WIDE;
   if (l->rows % 4 || l->cols % 4 || l->src_ld % 4 || l->dst_ld % 4 || l->src_offset % 4 || l->dst_offset % 4)
     return CLT_SHAPE_ODD;
   return CLT_SHAPE_ALIGNED;
@@ -485,9 +485,35 @@ static size_t min_sz(size_t a, size_t b) {
   return a < b ? a : b;
 }
 
-/* Source columns one tile of a rect or vector configuration covers. */
+/* Source columns one tile of a rect, vector or tiled configuration covers. */
 static size_t tile_cols(const clt__config *c) {
   return c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile;
+}
+
+int clt__narrow_tall(const clt__layout *l, const clt__config *c, clt_tuning *t) {
+  /* A tile wider than the matrix leaves its right part empty: work-items idle, and each destination
+   * row's run still costs a whole tile's loads. Tiles as wide as the matrix (a power of two, at least
+   * 8 columns), 8 KiB each, 16 work-items across: on an NVIDIA H200, f32 2097152x32 went from 63.9% of
+   * the copy to 94.1%, 4194304x16 from 45.1% to 95.0%, f64 2097152x16 from 82.1% to 94.5%
+   * (bench/results/h200/knobs6.txt). 1- and 2-byte elements (rect moves them in 4-byte words, and
+   * stayed at 11-27%) were not tried narrowed; 16-byte ones have a table entry of narrow tiles. */
+  if (clt__shape_class(l) != CLT_SHAPE_TALL || (l->elem_size != 4 && l->elem_size != 8) ||
+      (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR && c->variant != CLT_VARIANT_TILED))
+    return 0; /* the block kernel (CPUs) has no tile columns to narrow */
+  size_t tc = 8;
+  while (tc < l->cols)
+    tc *= 2;
+  if (2 * tc > tile_cols(c))
+    return 0;
+  memset(t, 0, sizeof *t);
+  t->variant = CLT_VARIANT_RECT;
+  t->wg_x = (unsigned)min_sz(tc, 16);
+  t->vector_width = (unsigned)(tc / t->wg_x);
+  t->wg_y = (unsigned)(256 / (t->wg_x * t->vector_width));
+  const size_t rows = 8192 / (tc * l->elem_size);
+  t->tile = (unsigned)(rows < tc ? tc : rows); /* both powers of two: a multiple of tc */
+  t->pad = 1;
+  return 1;
 }
 
 /* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */

@@ -619,6 +619,51 @@ static void tuning_files_round_trip_units(void **state) {
   }
 }
 
+/* A tuning file's class lines reach only their class; version 0.1's "skinny" lines, written when tall
+ * and wide sources were one class, reach both. */
+static void tuning_file_classes_reach_their_shapes(void **state) {
+  char dir[PATH_CAP], path[PATH_CAP], msg[2048];
+  static const struct {
+    const char *line;
+    int tall, wide; /* whether a tall (1000 x 96) and a wide (96 x 1000) plan use the line */
+  } cases[] = {
+      {"4 skinny vector 32 4 8 0 0 0\n", 1, 1},
+      {"4 tall vector 32 4 8 0 0 0\n", 1, 0},
+      {"4 wide vector 32 4 8 0 0 0\n", 0, 1},
+  };
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    fresh_dir(dir, "classes"); /* a new file path: the library reads each path once per process */
+    setenv("CLT_CACHE_DIR", dir, 1);
+    assert_int_equal(clt_tuning_file_path(env.device, path, sizeof path), CLT_SUCCESS);
+    write_whole(path, cases[i].line, strlen(cases[i].line));
+    for (int tall = 1; tall >= 0; tall--) {
+      clt_desc d;
+      memset(&d, 0, sizeof d);
+      d.rows = tall ? 1000 : 96;
+      d.cols = tall ? 96 : 1000;
+      d.elem_size = 4;
+      d.variant = CLT_VARIANT_AUTO;
+      clt_plan *plan = NULL;
+      clt_tuning got;
+      assert_int_equal(clt_plan_create(&plan, env.context, env.device, &d), CLT_SUCCESS);
+      assert_int_equal(clt_plan_tuning(plan, &got), CLT_SUCCESS);
+      clt_plan_destroy(plan);
+      const int used = got.variant == CLT_VARIANT_VECTOR && got.tile == 32 && got.wg_y == 8;
+      if (used != (tall ? cases[i].tall : cases[i].wide))
+        fail_msg("line \"%.*s\", %zux%zu: %s tile %u y %u", (int)strlen(cases[i].line) - 1, cases[i].line,
+                 d.rows, d.cols, clt_variant_name(got.variant), got.tile, got.wg_y);
+      clt_test_case tc; /* and it transposes exactly */
+      memset(&tc, 0, sizeof tc);
+      tc.env = &env;
+      tc.desc = d;
+      tc.via = CLT_TEST_VIA_PLAN;
+      if (clt_test_run(&tc, msg, sizeof msg) != 0)
+        fail_msg("line %zu, %zux%zu: %s", i, d.rows, d.cols, msg);
+    }
+  }
+}
+
 /* Processes racing to fill one empty directory all succeed, and what is left is one good file and no
  * temporary files. */
 static void concurrent_processes_leave_one_good_file(void **state) {
@@ -654,6 +699,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test_setup(failed_builds_keep_their_error_and_store_nothing, reset),
       cmocka_unit_test_setup(concurrent_processes_leave_one_good_file, reset),
       cmocka_unit_test_setup(tuning_files_round_trip_units, reset),
+      cmocka_unit_test_setup(tuning_file_classes_reach_their_shapes, reset),
   };
   const char *tmp = getenv("TMPDIR");
   char seed[32];

@@ -180,37 +180,57 @@ static void spread_pitch_exact(void **state) {
     }
 }
 
-/* rect with 16-byte units (clt_tuning.units): register-transposed blocks of 4- to 16-byte vectors for
- * every element size, partial tiles on both edges, a batch; and the padded fallback where the
- * destination rows are not sector-aligned. Fails if the build options do not say which ran. */
-static void rect_units_exact(void **state) {
-  static const struct {
-    size_t rows, cols, es, batch;
-    unsigned vw, wg_x, tile;
-    const char *opt;
-  } cases[] = {
-      {544, 400, 1, 1, 16, 8, 128, "-DPACK=1"}, /* 16 x 16 byte blocks */
-      {544, 400, 1, 2, 4, 16, 128, "-DPACK=1"}, /* 4 x 4 byte blocks, 16 rows a unit */
-      {544, 400, 2, 1, 8, 8, 64, "-DPACK=1"},   {544, 400, 2, 2, 2, 16, 64, "-DPACK=1"},
-      {544, 400, 4, 2, 4, 8, 32, "-DPACK=1"},   {544, 400, 4, 1, 1, 16, 32, "-DPACK=1"},
-      {544, 400, 8, 1, 2, 8, 16, "-DPACK=1"},   {544, 400, 16, 2, 1, 8, 8, "-DPACK=1"},
-      {545, 400, 4, 1, 4, 8, 32, "-DPACK=0"},   /* destination rows 545 elements apart */
-      {544, 399, 1, 1, 16, 8, 128, "-DPACK=0"}, /* source rows 399 bytes apart */
-  };
-  (void)state;
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+/* rect with explicit knobs (the library's padding), exact, and with build options that contain opt. */
+typedef struct rect_case {
+  size_t rows, cols, es, batch;
+  unsigned tile, vw, wg_x, wg_y, units;
+  const char *opt;
+} rect_case;
+
+static void run_rect_cases(const rect_case *cases, size_t n) {
+  for (size_t i = 0; i < n; i++) {
     clt_tuning t;
     memset(&t, 0, sizeof t);
     t.variant = CLT_VARIANT_RECT;
     t.tile = cases[i].tile;
     t.vector_width = cases[i].vw;
     t.wg_x = cases[i].wg_x;
-    t.wg_y = 4;
-    t.units = 1;
+    t.wg_y = cases[i].wg_y;
+    t.units = cases[i].units;
     clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_RECT);
     d.batch = cases[i].batch;
     run_tuned(&d, CLT_TEST_VIA_PLAN, &t, cases[i].opt);
   }
+}
+
+/* rect with 16-byte units (clt_tuning.units): register-transposed blocks of 4- to 16-byte vectors for
+ * every element size, partial tiles on both edges, a batch; and the padded fallback where the
+ * destination rows are not sector-aligned. Fails if the build options do not say which ran. */
+static void rect_units_exact(void **state) {
+  static const rect_case cases[] = {
+      {544, 400, 1, 1, 128, 16, 8, 4, 1, "-DPACK=1"}, /* 16 x 16 byte blocks */
+      {544, 400, 1, 2, 128, 4, 16, 4, 1, "-DPACK=1"}, /* 4 x 4 byte blocks, 16 rows a unit */
+      {544, 400, 2, 1, 64, 8, 8, 4, 1, "-DPACK=1"},   {544, 400, 2, 2, 64, 2, 16, 4, 1, "-DPACK=1"},
+      {544, 400, 4, 2, 32, 4, 8, 4, 1, "-DPACK=1"},   {544, 400, 4, 1, 32, 1, 16, 4, 1, "-DPACK=1"},
+      {544, 400, 8, 1, 16, 2, 8, 4, 1, "-DPACK=1"},   {544, 400, 16, 2, 8, 1, 8, 4, 1, "-DPACK=1"},
+      {545, 400, 4, 1, 32, 4, 8, 4, 1, "-DPACK=0"},   /* destination rows 545 elements apart */
+      {544, 399, 1, 1, 128, 16, 8, 4, 1, "-DPACK=0"}, /* source rows 399 bytes apart */
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+/* rect with tiles as narrow as a tall source (the knobs AUTO takes for them, clt__narrow_tall): a power
+ * of two of columns from 8, partial tiles down and across, misaligned rows (skewed runs), a batch. */
+static void rect_narrow_tiles_exact(void **state) {
+  static const rect_case cases[] = {
+      {4100, 16, 4, 1, 128, 1, 16, 16, 0, "-DTC=16 "}, {4100, 32, 4, 2, 64, 2, 16, 8, 0, "-DTC=32 "},
+      {3001, 24, 4, 1, 64, 2, 16, 8, 0, "-DTC=32 "},   {5000, 3, 4, 1, 256, 1, 8, 32, 0, "-DTC=8 "},
+      {4097, 13, 4, 1, 128, 1, 16, 16, 0, "-DTC=16 "}, {4100, 16, 8, 1, 64, 1, 16, 16, 0, "-DTC=16 "},
+      {2051, 9, 8, 2, 64, 1, 16, 16, 0, "-DTC=16 "},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
 static void plan_info_reports_requested_or_concrete_variant(void **state) {
@@ -261,8 +281,16 @@ enum { NPARAM = NVARIANTS * 5 };
 int main(void) {
   static param params[NPARAM];
   static char names[NPARAM][96];
-  enum { NFIXED = 5 }; /* the tests after the two parameterized sets */
-  static struct CMUnitTest tests[2 * NPARAM + NFIXED];
+  static const struct CMUnitTest fixed[] = {
+      /* after the two parameterized sets */
+      cmocka_unit_test(copy_dense_views_equal_src_bytes),
+      cmocka_unit_test(grids_beyond_driver_caps_exact),
+      cmocka_unit_test(spread_pitch_exact),
+      cmocka_unit_test(rect_units_exact),
+      cmocka_unit_test(rect_narrow_tiles_exact),
+      cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
+  };
+  static struct CMUnitTest tests[2 * NPARAM + sizeof fixed / sizeof fixed[0]];
   size_t n = 0;
   int rc;
   double t0;
@@ -286,11 +314,8 @@ int main(void) {
                p->es);
       tests[n++] = (struct CMUnitTest){lnames[v * 5 + e], layouts_exact_with_guards, NULL, NULL, p};
     }
-  tests[n++] = (struct CMUnitTest)cmocka_unit_test(copy_dense_views_equal_src_bytes);
-  tests[n++] = (struct CMUnitTest)cmocka_unit_test(grids_beyond_driver_caps_exact);
-  tests[n++] = (struct CMUnitTest)cmocka_unit_test(spread_pitch_exact);
-  tests[n++] = (struct CMUnitTest)cmocka_unit_test(rect_units_exact);
-  tests[n++] = (struct CMUnitTest)cmocka_unit_test(plan_info_reports_requested_or_concrete_variant);
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+    tests[n++] = fixed[i];
 
   t0 = clt_test_now();
   rc = cmocka_run_group_tests(tests, group_setup, group_teardown);

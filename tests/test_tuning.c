@@ -1,6 +1,7 @@
 /* Unit tests of kernel tuning (clt__choose_config and friends) on faked devices: whatever the device's
  * limits, the chosen work-group and local memory must fit them, AUTO must become a real variant, and the
  * build options and NDRange must be usable. Faking the device lets one machine cover GPUs it lacks. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clt_internal.h"
@@ -486,6 +488,92 @@ static void auto_picks_rect_on_gpus(void **state) {
   }
 }
 
+/* Tall and wide sources are classes of their own (a kernel tuned on one can be slow on the other), and
+ * the built-in table has an entry for each class for an NVIDIA H200's 4- to 16-byte elements. */
+static void tall_and_wide_are_apart(void **state) {
+  static const struct {
+    shape s;
+    clt_shape_class want;
+  } cases[] = {
+      {{1048576, 64, 1, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_TALL},
+      {{64, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_WIDE},
+      {{257, 256, 1, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_TALL},
+      {{256, 257, 1, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_WIDE},
+      {{200, 200, 1, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_WIDE},   /* both short: no more rows than columns */
+      {{1000001, 3, 1, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_TALL}, /* odd sides, still tall */
+      {{257, 257, 1, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_ODD},
+      {{1024, 2048, 1, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_ALIGNED},
+      {{64, 1024, 4, 0, 0, 0, 0, 0, 0, 1}, CLT_SHAPE_BATCHED},
+  };
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, 4, CLT_VARIANT_AUTO);
+    clt_shape_class got = clt__shape_class(&l);
+    if (got != cases[i].want)
+      fail_msg("%zux%zu batch %zu: class %s, expected %s", cases[i].s.rows, cases[i].s.cols, cases[i].s.batch,
+               clt_shape_class_name(got), clt_shape_class_name(cases[i].want));
+  }
+  assert_string_equal(clt_shape_class_name(CLT_SHAPE_TALL), "tall");
+  assert_string_equal(clt_shape_class_name(CLT_SHAPE_WIDE), "wide");
+  assert_null(clt_shape_class_name(CLT_SHAPE_CLASS_COUNT));
+
+  clt__device_info h200 =
+      make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  snprintf(h200.platform, sizeof h200.platform, "NVIDIA CUDA");
+  setenv("CLT_CACHE_DIR", "off", 1); /* the built-in table only */
+  clt_tuning t;
+  for (size_t e = 0; e < sizeof elem_sizes / sizeof elem_sizes[0]; e++)
+    if (elem_sizes[e] >= 4)
+      for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
+        if (!clt__tuning_lookup(&h200, elem_sizes[e], (clt_shape_class)c, &t))
+          fail_msg("no H200 entry for elem_size %zu, class %s", elem_sizes[e],
+                   clt_shape_class_name((clt_shape_class)c));
+}
+
+/* AUTO narrows the tiles of tall sources of 4- and 8-byte elements to the matrix's width (a power of two
+ * from 8 columns, 8 KiB tiles, 16 work-items across), and leaves every other shape, element size and
+ * the CPU's block kernel alone; the narrow knobs fit every device. */
+static void narrow_tall_sources_get_narrow_tiles(void **state) {
+  static const struct {
+    size_t rows, cols, es;
+    unsigned tile, vw, wg_x, wg_y; /* tile 0: not narrowed */
+  } cases[] = {
+      {4194304, 16, 4, 128, 1, 16, 16}, {2097152, 32, 4, 64, 2, 16, 8},  {2097152, 24, 4, 64, 2, 16, 8},
+      {8388608, 3, 4, 256, 1, 8, 32},   {2097152, 16, 8, 64, 1, 16, 16}, {1048576, 64, 4, 0, 0, 0, 0},
+      {2097152, 32, 8, 0, 0, 0, 0},     {2097152, 16, 2, 0, 0, 0, 0},    {2097152, 16, 1, 0, 0, 0, 0},
+      {2097152, 16, 16, 0, 0, 0, 0},    {16, 4194304, 4, 0, 0, 0, 0},    {4096, 4096, 4, 0, 0, 0, 0},
+  };
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape s = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c, n;
+    clt_tuning t;
+    char where[96];
+    snprintf(where, sizeof where, "%zux%zu, elem_size %zu", s.rows, s.cols, cases[i].es);
+    assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
+    const int got = clt__narrow_tall(&l, &c, &t);
+    if (got != (cases[i].tile != 0))
+      fail_msg("%s: narrowed %d", where, got);
+    if (!got)
+      continue;
+    if (t.variant != CLT_VARIANT_RECT || t.tile != cases[i].tile || t.vector_width != cases[i].vw ||
+        t.wg_x != cases[i].wg_x || t.wg_y != cases[i].wg_y)
+      fail_msg("%s: %s tile %u vw %u wg %ux%u", where, clt_variant_name(t.variant), t.tile, t.vector_width,
+               t.wg_x, t.wg_y);
+    for (int d = 0; d < NDEV; d++) {
+      assert_int_equal(clt__config_from_tuning(&dev[d], &l, &t, &n), CLT_SUCCESS);
+      const char *why = config_problem(&n, &dev[d], cases[i].es);
+      if (why)
+        fail_msg("%s on %s: %s", where, dev[d].name, why);
+    }
+    assert_int_equal(clt__choose_config(&dev[3], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS); /* the CPU */
+    assert_int_equal(clt__narrow_tall(&l, &c, &t), 0);
+  }
+}
+
 /* A device too small for any work-group cannot be served: UNSUPPORTED, not a config that breaks it. */
 static void impossible_device_is_unsupported(void **state) {
   clt__device_info dev = make_device("broken", CL_DEVICE_TYPE_GPU, 1, 32, 0, 0, 0, 0);
@@ -565,6 +653,8 @@ int main(void) {
       cmocka_unit_test(kernels_use_32_bit_indices_only_where_they_fit),
       cmocka_unit_test(spread_only_for_128_KiB_pitches),
       cmocka_unit_test(rect_units_only_where_the_layout_allows),
+      cmocka_unit_test(tall_and_wide_are_apart),
+      cmocka_unit_test(narrow_tall_sources_get_narrow_tiles),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
   };
