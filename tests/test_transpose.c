@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clt_test_util.h"
@@ -278,24 +279,49 @@ static int group_teardown(void **state) {
 
 enum { NPARAM = NVARIANTS * 5 };
 
-int main(void) {
+/* Appends t to a part that holds cap tests. The parts are sized exactly: running out is a bug here. */
+static void add_to_part(struct CMUnitTest *part, size_t cap, size_t *n, struct CMUnitTest t) {
+  if (*n == cap) {
+    fprintf(stderr, "test_transpose: a part has room for %zu tests only\n", cap);
+    exit(1);
+  }
+  part[(*n)++] = t;
+}
+
+/* ctest runs the tests in two parts, as two entries (tests/CMakeLists.txt) that can run side by side:
+ * POCL compiles the kernels on one core, and as one entry this was the longest of the suite by far (about
+ * 7 minutes under ASan with an empty kernel cache, the other core idle at the end). Part 2 is rect, which
+ * builds the most kernels, and the tests of tuned knobs (spread, units, narrow tiles); part 1 the other
+ * variants and the rest, about as long. A new test goes in either list below; without --part both parts
+ * run, in one process. */
+int main(int argc, char **argv) {
   static param params[NPARAM];
-  static char names[NPARAM][96];
-  static const struct CMUnitTest fixed[] = {
-      /* after the two parameterized sets */
+  static char names[NPARAM][96], lnames[NPARAM][112];
+  static const struct CMUnitTest fixed1[] = {
+      /* after part 1's share of the two parameterized sets */
       cmocka_unit_test(copy_dense_views_equal_src_bytes),
       cmocka_unit_test(grids_beyond_driver_caps_exact),
+      cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
+  };
+  static const struct CMUnitTest fixed2[] = {
+      /* after rect's */
       cmocka_unit_test(spread_pitch_exact),
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_narrow_tiles_exact),
-      cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
   };
-  static struct CMUnitTest tests[2 * NPARAM + sizeof fixed / sizeof fixed[0]];
-  size_t n = 0;
-  int rc;
+  enum { NRECT = 5 }; /* rect's parameters: one per element size */
+  static struct CMUnitTest part1[2 * (NPARAM - NRECT) + sizeof fixed1 / sizeof fixed1[0]];
+  static struct CMUnitTest part2[2 * NRECT + sizeof fixed2 / sizeof fixed2[0]];
+  size_t n1 = 0, n2 = 0;
+  int part = 0, rc = 0;
   double t0;
 
-  clt_test_env_open_or_skip(&env, "test_transpose");
+  if (argc == 3 && strcmp(argv[1], "--part") == 0 && (strcmp(argv[2], "1") == 0 || strcmp(argv[2], "2") == 0))
+    part = argv[2][0] - '0';
+  else if (argc != 1) {
+    fprintf(stderr, "usage: %s [--part 1|2]\n", argv[0]);
+    return 2;
+  }
   for (size_t v = 0; v < NVARIANTS; v++)
     for (size_t e = 0; e < 5; e++) {
       param *p = &params[v * 5 + e];
@@ -303,23 +329,41 @@ int main(void) {
       p->es = elem_sizes[e];
       snprintf(names[v * 5 + e], sizeof names[0], "%s_elem%zu_all_shapes_exact_and_guards_intact",
                clt_variant_name(p->variant), p->es);
-      tests[n++] = (struct CMUnitTest){names[v * 5 + e], shapes_exact_with_guards, NULL, NULL, p};
-    }
-  for (size_t v = 0; v < NVARIANTS; v++)
-    for (size_t e = 0; e < 5; e++) {
-      static char lnames[NPARAM][112];
-      param *p = &params[v * 5 + e];
       snprintf(lnames[v * 5 + e], sizeof lnames[0],
                "%s_elem%zu_offsets_padded_ld_batches_exact_and_gaps_intact", clt_variant_name(p->variant),
                p->es);
-      tests[n++] = (struct CMUnitTest){lnames[v * 5 + e], layouts_exact_with_guards, NULL, NULL, p};
     }
-  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-    tests[n++] = fixed[i];
+  /* Each part: the shapes of its variants, then their layouts, then its fixed tests. */
+  for (size_t set = 0; set < 2; set++)
+    for (size_t i = 0; i < NPARAM; i++) {
+      param *p = &params[i];
+      struct CMUnitTest t = {set ? lnames[i] : names[i],
+                             set ? layouts_exact_with_guards : shapes_exact_with_guards, NULL, NULL, p};
+      if (p->variant == CLT_VARIANT_RECT)
+        add_to_part(part2, sizeof part2 / sizeof part2[0], &n2, t);
+      else
+        add_to_part(part1, sizeof part1 / sizeof part1[0], &n1, t);
+    }
+  for (size_t i = 0; i < sizeof fixed1 / sizeof fixed1[0]; i++)
+    add_to_part(part1, sizeof part1 / sizeof part1[0], &n1, fixed1[i]);
+  for (size_t i = 0; i < sizeof fixed2 / sizeof fixed2[0]; i++)
+    add_to_part(part2, sizeof part2 / sizeof part2[0], &n2, fixed2[i]);
+  if (n1 != sizeof part1 / sizeof part1[0] || n2 != sizeof part2 / sizeof part2[0]) {
+    fprintf(stderr, "test_transpose: the parts hold %zu and %zu tests, not %zu and %zu\n", n1, n2,
+            sizeof part1 / sizeof part1[0], sizeof part2 / sizeof part2[0]);
+    return 1;
+  }
 
+  clt_test_env_open_or_skip(&env, "test_transpose");
   t0 = clt_test_now();
-  rc = cmocka_run_group_tests(tests, group_setup, group_teardown);
-  printf("test_transpose: %.1f s\n", clt_test_now() - t0);
+  if (part != 2)
+    rc += cmocka_run_group_tests_name("test_transpose part 1", part1, group_setup, group_teardown);
+  if (part != 1)
+    rc += cmocka_run_group_tests_name("test_transpose part 2", part2, group_setup, group_teardown);
+  if (part)
+    printf("test_transpose part %d: %.1f s\n", part, clt_test_now() - t0);
+  else
+    printf("test_transpose: %.1f s\n", clt_test_now() - t0);
   clt_test_env_close(&env);
-  return rc;
+  return rc != 0;
 }
