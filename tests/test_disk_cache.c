@@ -160,12 +160,22 @@ static void remove_tree(const char *path) {
 
 /* ---- one checked plan ---- */
 
+/* An exact transpose of random data through plan, made for d. Returns 0 or -1 with msg set. */
+static int check_through(clt_plan *plan, const clt_desc *d, char *msg, size_t msg_size) {
+  clt_test_case tc;
+  memset(&tc, 0, sizeof tc);
+  tc.env = &env;
+  tc.plan = plan;
+  tc.desc = *d;
+  tc.via = CLT_TEST_VIA_SHARED_PLAN;
+  return clt_test_run(&tc, msg, msg_size);
+}
+
 /* clt_plan_create on desc, then an exact transpose of random data through that plan. The detail must
  * stay empty after the create: the disk cache may never leave an error behind. Returns 0 or -1 with
  * msg set; usable from the helper processes, which have no cmocka. */
 static int plan_and_check(const clt_desc *d, char *msg, size_t msg_size) {
   clt_plan *plan = NULL;
-  clt_test_case tc;
   int rc;
   clt_status st = clt_plan_create(&plan, env.context, env.device, d);
   if (st != CLT_SUCCESS) {
@@ -178,12 +188,7 @@ static int plan_and_check(const clt_desc *d, char *msg, size_t msg_size) {
     clt_plan_destroy(plan);
     return -1;
   }
-  memset(&tc, 0, sizeof tc);
-  tc.env = &env;
-  tc.plan = plan;
-  tc.desc = *d;
-  tc.via = CLT_TEST_VIA_SHARED_PLAN;
-  rc = clt_test_run(&tc, msg, msg_size);
+  rc = check_through(plan, d, msg, msg_size);
   clt_plan_destroy(plan);
   return rc;
 }
@@ -554,10 +559,19 @@ static void failed_builds_keep_their_error_and_store_nothing(void **state) {
   assert_int_equal(count_files(dir, NULL, NULL), 0);
 }
 
+/* Points CLT_CACHE_DIR at a new directory (the library reads each tuning file path once per process)
+ * and puts the device's tuning file path there into path. */
+static void fresh_tuning_file(char *path, const char *tag) {
+  char dir[PATH_CAP];
+  fresh_dir(dir, tag);
+  setenv("CLT_CACHE_DIR", dir, 1);
+  assert_int_equal(clt_tuning_file_path(env.device, path, PATH_CAP), CLT_SUCCESS);
+}
+
 /* Tuning files: knobs saved for a device come back as AUTO's choice in the next plan, with rect's
  * 16-byte units (the tenth column); a line from before that column loads as units 0. */
 static void tuning_files_round_trip_units(void **state) {
-  char dir[PATH_CAP], path[PATH_CAP], msg[2048];
+  char path[PATH_CAP], msg[2048];
   clt_tuning t, got;
   clt_desc d;
   (void)state;
@@ -584,9 +598,7 @@ static void tuning_files_round_trip_units(void **state) {
       {"1 aligned rect 128 16 4 1 8 0 1\n", "-DPACK=1", 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    fresh_dir(dir, "tuning"); /* a new file path: the library reads each path once per process */
-    setenv("CLT_CACHE_DIR", dir, 1);
-    assert_int_equal(clt_tuning_file_path(env.device, path, sizeof path), CLT_SUCCESS);
+    fresh_tuning_file(path, "tuning");
     if (cases[i].line)
       write_whole(path, cases[i].line, strlen(cases[i].line));
     else
@@ -607,14 +619,9 @@ static void tuning_files_round_trip_units(void **state) {
     assert_int_equal(clt_plan_tuning(plan, &got), CLT_SUCCESS);
     if (v != CLT_VARIANT_RECT || got.units != cases[i].units || !strstr(opts, cases[i].opt))
       fail_msg("case %zu: %s, units %u, options %s", i, clt_variant_name(v), got.units, opts);
+    const int rc = check_through(plan, &d, msg, sizeof msg); /* and it transposes exactly */
     clt_plan_destroy(plan);
-    clt_test_case tc; /* and it transposes exactly */
-    memset(&tc, 0, sizeof tc);
-    tc.env = &env;
-    tc.desc = d;
-    tc.via = CLT_TEST_VIA_PLAN;
-    tc.expect_option = cases[i].opt;
-    if (clt_test_run(&tc, msg, sizeof msg) != 0)
+    if (rc != 0)
       fail_msg("case %zu: %s", i, msg);
   }
 }
@@ -622,7 +629,7 @@ static void tuning_files_round_trip_units(void **state) {
 /* A tuning file's class lines reach only their class; version 0.1's "skinny" lines, written when tall
  * and wide sources were one class, reach both. */
 static void tuning_file_classes_reach_their_shapes(void **state) {
-  char dir[PATH_CAP], path[PATH_CAP], msg[2048];
+  char path[PATH_CAP], msg[2048];
   static const struct {
     const char *line;
     int tall, wide; /* whether a tall (1000 x 96) and a wide (96 x 1000) plan use the line */
@@ -633,9 +640,7 @@ static void tuning_file_classes_reach_their_shapes(void **state) {
   };
   (void)state;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    fresh_dir(dir, "classes"); /* a new file path: the library reads each path once per process */
-    setenv("CLT_CACHE_DIR", dir, 1);
-    assert_int_equal(clt_tuning_file_path(env.device, path, sizeof path), CLT_SUCCESS);
+    fresh_tuning_file(path, "classes");
     write_whole(path, cases[i].line, strlen(cases[i].line));
     for (int tall = 1; tall >= 0; tall--) {
       clt_desc d;
@@ -648,17 +653,15 @@ static void tuning_file_classes_reach_their_shapes(void **state) {
       clt_tuning got;
       assert_int_equal(clt_plan_create(&plan, env.context, env.device, &d), CLT_SUCCESS);
       assert_int_equal(clt_plan_tuning(plan, &got), CLT_SUCCESS);
-      clt_plan_destroy(plan);
       const int used = got.variant == CLT_VARIANT_VECTOR && got.tile == 32 && got.wg_y == 8;
-      if (used != (tall ? cases[i].tall : cases[i].wide))
+      if (used != (tall ? cases[i].tall : cases[i].wide)) {
+        clt_plan_destroy(plan);
         fail_msg("line \"%.*s\", %zux%zu: %s tile %u y %u", (int)strlen(cases[i].line) - 1, cases[i].line,
                  d.rows, d.cols, clt_variant_name(got.variant), got.tile, got.wg_y);
-      clt_test_case tc; /* and it transposes exactly */
-      memset(&tc, 0, sizeof tc);
-      tc.env = &env;
-      tc.desc = d;
-      tc.via = CLT_TEST_VIA_PLAN;
-      if (clt_test_run(&tc, msg, sizeof msg) != 0)
+      }
+      const int rc = check_through(plan, &d, msg, sizeof msg); /* and it transposes exactly */
+      clt_plan_destroy(plan);
+      if (rc != 0)
         fail_msg("line %zu, %zux%zu: %s", i, d.rows, d.cols, msg);
     }
   }
