@@ -27,13 +27,14 @@ static double seconds(void) {
 
 int main(int argc, char **argv) {
   if (argc < 5) {
-    fprintf(stderr, "usage: %s DEVICE ROWS COLS BATCH [auto|naive|tiled|vector|block|rect]\n", argv[0]);
+    fprintf(stderr, "usage: %s DEVICE ROWS COLS BATCH [auto|naive|tiled|vector|block|rect|narrow]\n",
+            argv[0]);
     return 2;
   }
   const size_t rows = strtoull(argv[2], NULL, 10), cols = strtoull(argv[3], NULL, 10);
   const size_t batch = strtoull(argv[4], NULL, 10);
   clt_variant variant = CLT_VARIANT_AUTO;
-  for (int v = CLT_VARIANT_AUTO; argc > 5 && v <= CLT_VARIANT_RECT; v++)
+  for (int v = CLT_VARIANT_AUTO; argc > 5 && v <= CLT_VARIANT_NARROW; v++)
     if (strcmp(argv[5], clt_variant_name((clt_variant)v)) == 0)
       variant = (clt_variant)v;
   int status = 1;

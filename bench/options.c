@@ -14,8 +14,8 @@ static const struct {
     {"u8", 1}, {"f16", 2}, {"f32", 4}, {"f64", 8}, {"c64", 8}, {"c128", 16},
 };
 
-static const char *const variant_table[CLT_BENCH_VARIANT_COUNT] = {"auto",   "naive", "tiled",
-                                                                   "vector", "block", "rect"};
+static const char *const variant_table[CLT_BENCH_VARIANT_COUNT] = {"auto",  "naive", "tiled", "vector",
+                                                                   "block", "rect",  "narrow"};
 
 const char *clt_bench_type_name(enum clt_bench_type type) {
   return (unsigned)type < CLT_BENCH_TYPE_COUNT ? type_table[type].name : "?";
@@ -164,8 +164,8 @@ static int parse_variant_item(struct clt_bench_options *o, const char *s, size_t
       o->variants[o->n_variants++] = (enum clt_bench_variant)v;
   }
   if (!found) {
-    set_error(err, err_size, "--variant: expected all, auto, naive, tiled, vector, block or rect, got", s,
-              len);
+    set_error(err, err_size,
+              "--variant: expected all, auto, naive, tiled, vector, block, rect or narrow, got", s, len);
     return -1;
   }
   return 0;
@@ -383,17 +383,17 @@ void clt_bench_print_usage(FILE *stream, const char *argv0) {
           "                           else the first device)\n"
           "  --shape RxC[,RxC...]     matrix shapes, rows x cols (default: a set sized for the device type)\n"
           "  --type T[,T...]          u8 f16 f32 f64 c64 c128 (1 2 4 8 8 16 bytes) or all (default f32)\n"
-          "  --variant V[,V...]       all auto naive tiled vector block rect (default all)\n"
+          "  --variant V[,V...]       all auto naive tiled vector block rect narrow (default all)\n"
           "  --batch B                matrices per call (default 1)\n"
           "  --reps N                 timed runs per case, from 1 to 1000000 (default 20)\n"
           "  --warmup N               untimed runs before them, from 0 to 1000000 (default 3)\n"
           "  --csv FILE               also write one CSV row per case\n"
           "  --json FILE              also write one JSON document with every timing\n"
           "  --tune                   search the kernel knobs of the --variant families (vector, tiled,\n"
-          "                           block, rect) for each --type and shape class (aligned, odd, tall,\n"
-          "                           batched, wide; or the classes of the --shape list), check every\n"
-          "                           candidate exactly, and save the winners to the device's tuning\n"
-          "                           file, which CLT_VARIANT_AUTO reads (see CLT_CACHE_DIR)\n"
+          "                           block, rect, narrow) for each --type and shape class (aligned, odd,\n"
+          "                           tall, batched, wide; or the classes of the --shape list), check\n"
+          "                           every candidate exactly, and save the winners to the device's\n"
+          "                           tuning file, which CLT_VARIANT_AUTO reads (see CLT_CACHE_DIR)\n"
           "  --quiet, -q              no progress messages on stderr\n"
           "  --help, -h               show this text\n"
           "\n"

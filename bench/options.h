@@ -27,6 +27,7 @@ enum clt_bench_variant {
   CLT_BENCH_VECTOR,
   CLT_BENCH_BLOCK,
   CLT_BENCH_RECT,
+  CLT_BENCH_NARROW,
   CLT_BENCH_VARIANT_COUNT
 };
 
@@ -72,7 +73,7 @@ void clt_bench_print_usage(FILE *stream, const char *argv0);
 const char *clt_bench_type_name(enum clt_bench_type type);
 size_t clt_bench_type_size(enum clt_bench_type type);
 
-/* "auto", "naive", "tiled", "vector", "block", "rect"; "?" for an out-of-range value. */
+/* "auto", "naive", "tiled", "vector", "block", "rect", "narrow"; "?" for an out-of-range value. */
 const char *clt_bench_variant_name(enum clt_bench_variant variant);
 
 #endif /* CLT_BENCH_OPTIONS_H */

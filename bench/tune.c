@@ -100,6 +100,9 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
     else
       snprintf(label, sizeof label, "rect t%u x%u v%u y%u", t.tile, t.wg_x, t.vector_width, t.wg_y);
     break;
+  case CLT_VARIANT_NARROW:
+    snprintf(label, sizeof label, "narrow t%u x%u", t.tile, t.wg_x);
+    break;
   default:
     snprintf(label, sizeof label, "naive x%u y%u", t.wg_x, t.wg_y);
     break;
@@ -209,6 +212,17 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       }
       break;
     }
+    case CLT_BENCH_NARROW:
+      /* Long extents of 2 to 32 KiB tiles at the tall and wide classes' 64-element short side (narrower
+       * matrices get the same number of rows, so smaller tiles), in groups of 128 or 256. */
+      for (unsigned tile = 16; tile <= 4096; tile *= 2) {
+        const size_t bytes = (size_t)tile * 64 * es;
+        for (unsigned wg_x = 128; wg_x <= 256; wg_x *= 2)
+          if (bytes >= 2048 && bytes <= 32768 && fits(l, wg_x, 1, bytes) &&
+              add(st, (clt_tuning){CLT_VARIANT_NARROW, tile, 0, 1, 0, wg_x, 0, 0}) != 0)
+            return -1;
+      }
+      break;
     case CLT_BENCH_NAIVE:
       if (fits(l, 32, 8, 0) && add(st, (clt_tuning){CLT_VARIANT_NAIVE, 0, 0, 8, 0, 32, 0, 0}) != 0)
         return -1;

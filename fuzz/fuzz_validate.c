@@ -57,8 +57,8 @@ static size_t field(reader *r) {
 
 static clt_variant variant_of(reader *r) {
   uint8_t b = byte(r);
-  static const int known[] = {CLT_VARIANT_AUTO,  CLT_VARIANT_NAIVE, CLT_VARIANT_TILED, CLT_VARIANT_VECTOR,
-                              CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,  CLT_VARIANT_COPY};
+  static const int known[] = {CLT_VARIANT_AUTO,  CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,  CLT_VARIANT_VECTOR,
+                              CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,  CLT_VARIANT_NARROW, CLT_VARIANT_COPY};
   if (b < 0x80)
     return (clt_variant)known[b % (sizeof known / sizeof known[0])];
   return (clt_variant)(int32_t)(uint32_t)bytes_le(r, 4); /* anything, valid or not */
@@ -89,6 +89,7 @@ static int model(const clt_desc *d, clt__layout *m) {
   case CLT_VARIANT_VECTOR:
   case CLT_VARIANT_BLOCK:
   case CLT_VARIANT_RECT:
+  case CLT_VARIANT_NARROW:
   case CLT_VARIANT_COPY:
     break;
   default:

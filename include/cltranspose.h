@@ -49,6 +49,7 @@ typedef enum clt_variant {
   CLT_VARIANT_VECTOR,       /* 4-wide vector loads and stores (float4 for 4-byte elements) */
   CLT_VARIANT_BLOCK,        /* each work-item transposes a vector block in registers, no local memory (CPUs) */
   CLT_VARIANT_RECT,         /* rectangular local tiles whose stores fill whole memory sectors (GPUs) */
+  CLT_VARIANT_NARROW,       /* tiles as narrow as a tall or wide matrix's short side, flat vector runs (GPUs) */
   /* Not a transpose: copies each matrix's rows*cols elements unchanged with 16-byte vectors. It is the
    * bandwidth ceiling that benchmarks divide by. Both views must be dense (default ld and stride). */
   CLT_VARIANT_COPY = 64
@@ -118,12 +119,14 @@ CLT_API void clt_cache_clear(void);
 typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in flight, tile = groups per CU */
   clt_variant variant;      /* AUTO = the library's choice */
   unsigned tile;            /* tile side in elements (tiled, vector); rect: tile rows, the run of each */
-                            /* destination row a group writes (a multiple of wg_x * vector_width) */
-  unsigned vector_width;    /* elements per vector access (vector, block, rect): 1, 2, 4, 8 or 16 */
-  unsigned wg_y;            /* work-group height */
-  unsigned pad;             /* local-memory padding in elements per tile row (tiled, rect) */
-  unsigned wg_x;            /* work-group width (naive, block, rect: tile columns = wg_x * vector_width); */
-                            /* tiled and vector derive it from tile */
+                            /* destination row a group writes (a multiple of wg_x * vector_width); */
+                            /* narrow: the tile's long extent (a power of two up to 4096) */
+  unsigned vector_width;    /* elements per vector access (vector, block, rect; narrow: the largest */
+                            /* along the long side): 1, 2, 4, 8 or 16 */
+  unsigned wg_y;            /* work-group height (narrow: 1, its groups are one-dimensional) */
+  unsigned pad;             /* local-memory padding in elements per tile row (tiled, rect, narrow) */
+  unsigned wg_x;            /* work-group width (naive, block, rect: tile columns = wg_x * vector_width; */
+                            /* narrow: work-items per group); tiled and vector derive it from tile */
   unsigned dst_align;       /* vector and rect, misaligned destination: bytes its stores align to (power */
                             /* of two; 1 = no skew) */
   unsigned units;           /* rect: 1 = the tile held as 16-byte units of one column, filled from */
@@ -172,7 +175,7 @@ CLT_API clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_sh
 /* The path of the device's tuning file (whether or not it exists) into buf. */
 CLT_API clt_status clt_tuning_file_path(cl_device_id device, char *buf, size_t buf_size);
 
-/* The name of a variant ("auto", "naive", "tiled", "vector", "block", "rect", "copy"), or NULL if
+/* The name of a variant ("auto", "naive", "tiled", "vector", "block", "rect", "narrow", "copy"), or NULL if
  * unknown. */
 CLT_API const char *clt_variant_name(clt_variant variant);
 

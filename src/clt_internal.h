@@ -76,9 +76,10 @@ clt_status clt__device_query(cl_device_id device, clt__device_info *info);
 
 typedef struct clt__config {
   clt_variant variant;    /* never AUTO */
-  const char *source;     /* kernel source name: "naive", "tiled", "vector", "block", "rect", "copy" */
+  const char *source;     /* kernel source name: "naive", "tiled", "vector", "block", "rect", "narrow", */
+                          /* "copy" */
   const char *kernel;     /* kernel function name inside it */
-  unsigned tile;          /* tile side in elements (tiled, vector); rect: tile rows */
+  unsigned tile;          /* tile side in elements (tiled, vector); rect: tile rows; narrow: long extent */
   unsigned wg_x, wg_y;    /* work-group shape */
   unsigned vw;            /* elements per vector access (vector, block, copy) */
   unsigned chunk;         /* copy: consecutive 16-byte words per work-item (0 = interleaved) */
@@ -97,6 +98,10 @@ typedef struct clt__config {
   int pack;               /* rect: ... and in effect (the layout allows them; cl/rect.cl's PACK) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
+  int wide;               /* narrow: the source's rows are the short side (else its columns) */
+  unsigned short_ext;     /* narrow: the tile's short extent (tile is its long one) */
+  unsigned nvl, nvs;      /* narrow: elements per vector load and store in effect (vw: the long side's */
+                          /* largest) */
 } clt__config;
 
 /* Picks the variant (resolving AUTO) and its parameters for the device and layout so that the
@@ -115,9 +120,10 @@ void clt__config_set_spread(clt__config *cfg, const clt__layout *layout);
 void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
 /* The tuning class of a layout. */
 clt_shape_class clt__shape_class(const clt__layout *layout);
-/* For AUTO: when c's tiles are at least twice as wide as a tall source of 4- or 8-byte elements, rect
- * knobs with tiles as narrow as the matrix into *t (returns 1); else 0 and c stands. */
-int clt__narrow_tall(const clt__layout *layout, const clt__config *c, clt_tuning *t);
+/* For AUTO: 1 if a tall or wide matrix should take the narrow kernel rather than c, the GPU tile
+ * configuration chosen for it (its short side is at most 64 elements, and either at most 32 elements of
+ * at most 256 bytes or not a whole number of c's tiles); else 0 and c stands. */
+int clt__narrow_auto(const clt__layout *layout, const clt__config *c);
 
 /* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */
 

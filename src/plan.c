@@ -142,11 +142,11 @@ static clt_status pick_config(const clt__device_info *info, const clt__layout *l
     st = clt__choose_config(info, l, l->variant, cfg);
   }
   clt__config narrow;
-  if (st == CLT_SUCCESS && l->variant == CLT_VARIANT_AUTO && clt__narrow_tall(l, cfg, &tuned)) {
-    if (clt__config_from_tuning(info, l, &tuned, &narrow) == CLT_SUCCESS)
+  if (st == CLT_SUCCESS && l->variant == CLT_VARIANT_AUTO && clt__narrow_auto(l, cfg)) {
+    if (clt__choose_config(info, l, CLT_VARIANT_NARROW, &narrow) == CLT_SUCCESS)
       *cfg = narrow;
     else
-      clt__clear_error(); /* the wide tiles stand */
+      clt__clear_error(); /* the tile kernel stands */
   }
   return st;
 }

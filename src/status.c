@@ -111,6 +111,8 @@ const char *clt_variant_name(clt_variant variant) {
     return "block";
   case CLT_VARIANT_RECT:
     return "rect";
+  case CLT_VARIANT_NARROW:
+    return "narrow";
   case CLT_VARIANT_COPY:
     return "copy";
   }

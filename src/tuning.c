@@ -9,6 +9,9 @@
 /* CUDA-derived drivers reject more than 65535 work-groups in y and z; the kernels stride over the rest. */
 #define CLT__MAX_GROUPS_YZ 65535u
 #define CLT__MAX_GROUPS_X 1048576u
+/* The narrow kernel's largest short extent and long one (elements). */
+#define CLT__NARROW_MAX 64u
+#define CLT__NARROW_TILE_MAX 4096u
 
 typedef struct type_names {
   const char *t, *base; /* element type, and the scalar its vectors are built of */
@@ -49,6 +52,13 @@ static size_t rect_cols(const clt__config *c) {
   return cols;
 }
 
+/* The narrow kernel's padding after each tile line: the pad knob rounded up to whole vectors of the
+ * long side, whose vectors are read or written in local memory in place (cl/narrow.cl). */
+static unsigned narrow_pad(const clt__config *c) {
+  const unsigned v = c->wide ? c->nvl : c->nvs;
+  return v ? (c->pad + v - 1) / v * v : c->pad;
+}
+
 static size_t local_bytes(const clt__config *c, size_t elem_size) {
   switch (c->variant) {
   case CLT_VARIANT_TILED:
@@ -57,6 +67,8 @@ static size_t local_bytes(const clt__config *c, size_t elem_size) {
     return (size_t)c->tile * c->tile * elem_size * (c->pre ? 2 : 1);
   case CLT_VARIANT_RECT: /* pre: the skew's extra rows */
     return (size_t)(c->tile + c->pre) * rect_cols(c) * elem_size;
+  case CLT_VARIANT_NARROW:
+    return (size_t)c->short_ext * (c->tile + narrow_pad(c)) * elem_size;
   default:
     return 0;
   }
@@ -74,6 +86,18 @@ static unsigned swizzle_mask(const clt__config *c, size_t elem_size) {
 /* Whether every vw-element vector of one view starts vw-aligned (relative to the buffer). */
 static int view_vw_aligned(size_t offset, size_t ld, size_t stride, size_t batch, unsigned vw) {
   return offset % vw == 0 && ld % vw == 0 && (batch == 1 || stride % vw == 0);
+}
+
+/* The largest power of two up to max that divides extent and starts every vector of the source
+ * (dst 0) or destination view on its own boundary. */
+static unsigned narrow_vector(unsigned max, size_t extent, const clt__device_info *info, const clt__layout *l,
+                              int dst) {
+  unsigned v = max ? max : 1;
+  while (v > 1 && (extent % v || info->base_align_bytes < v * l->elem_size ||
+                   !(dst ? view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, v)
+                         : view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, v))))
+    v /= 2;
+  return v;
 }
 
 /* 32-bit index arithmetic is safe when every element index of both views, plus what the grid runs
@@ -151,6 +175,14 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
         c->pre ? c->pre % c->vw == 0
                : base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
     c->pack = c->units && rect_pack_ok(c, info, l); /* then neither skew nor shifted rows */
+  } else if (c->variant == CLT_VARIANT_NARROW) {
+    /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
+     * start of its view (16 bytes at most on the short side, vw elements on the long one). */
+    c->idx32 = idx32_ok(l, c->tile);
+    const unsigned short_max = (unsigned)(l->elem_size < 16 ? 16 / l->elem_size : 1);
+    const size_t src_ext = c->wide ? c->tile : c->short_ext, dst_ext = c->wide ? c->short_ext : c->tile;
+    c->nvl = narrow_vector(c->wide ? c->vw : short_max, src_ext, info, l, 0);
+    c->nvs = narrow_vector(c->wide ? short_max : c->vw, dst_ext, info, l, 1);
   } else if (c->variant == CLT_VARIANT_COPY) {
     int base_ok = info->base_align_bytes >= 16;
     c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
@@ -208,6 +240,15 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt
       break;
     if (c->variant == CLT_VARIANT_RECT) {
       if (!shrink_rect(c, info, elem_size))
+        return 0;
+      continue;
+    }
+    if (c->variant == CLT_VARIANT_NARROW) { /* a shorter tile, else a smaller group */
+      if (local_bytes(c, elem_size) > info->local_mem_size && c->tile > c->vw)
+        c->tile /= 2;
+      else if (c->wg_x > 1)
+        c->wg_x /= 2;
+      else
         return 0;
       continue;
     }
@@ -332,6 +373,35 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     c.pad = 1;
     c.dst_align = es == 8 ? 128 : 32;
     break;
+  case CLT_VARIANT_NARROW: {
+    c.source = "narrow";
+    c.kernel = "clt_narrow";
+    /* The short side whole up to 64 elements (so no tile has an empty part), 16-byte vectors along
+     * the long side, one-dimensional groups, no padding (the rotation in cl/narrow.cl keeps the banks
+     * apart). Measured on an NVIDIA H200 (bench/results/h200/knobs7.txt): for 2- to 16-byte
+     * elements, groups of 64 with runs of at least 256 bytes along the long side and about 4 KiB
+     * tiles (f64 2097152x16 96.7% of the copy against 94.4% with 16 KiB tiles in groups of 256, c128
+     * 1048576x16 96.9% against 94.5%); more vectors per work-item than 4 lost (f16 2097152x32 88.2%
+     * with 8, 92.0-92.5% with 4), so the group grows instead. 1-byte elements: 8 KiB tiles in groups
+     * of 128 (u8 8388608x16 85.9-89.7%). */
+    c.wide = l->rows < l->cols;
+    const size_t n_short = c.wide ? l->rows : l->cols;
+    c.short_ext = (unsigned)(n_short < CLT__NARROW_MAX ? n_short : CLT__NARROW_MAX);
+    c.vw = (unsigned)(es < 16 ? 16 / es : 1);
+    const size_t budget = es == 1 ? 8192 : 4096, run = es == 1 ? 1 : 256 / es; /* bytes; elements */
+    c.tile = c.vw;
+    while (c.tile < CLT__NARROW_TILE_MAX && (2 * c.tile * c.short_ext * es <= budget || c.tile < run))
+      c.tile *= 2;
+    unsigned sv = c.vw; /* the short side's vector, were its view aligned */
+    while (sv > 1 && c.short_ext % sv)
+      sv /= 2;
+    c.wg_x = es == 1 ? 128 : 64;
+    while (c.wg_x < 256 && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
+      c.wg_x *= 2;
+    c.wg_y = 1;
+    c.pad = 0; /* banks: the rotation (cl/narrow.cl) */
+    break;
+  }
   case CLT_VARIANT_COPY:
     c.source = "copy";
     c.kernel = "clt_copy";
@@ -366,8 +436,8 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
   clt_status st = clt__choose_config(info, l, v, &c);
   if (st != CLT_SUCCESS)
     return st;
-  if (t->vector_width &&
-      (c.variant == CLT_VARIANT_VECTOR || c.variant == CLT_VARIANT_BLOCK || c.variant == CLT_VARIANT_RECT)) {
+  if (t->vector_width && (c.variant == CLT_VARIANT_VECTOR || c.variant == CLT_VARIANT_BLOCK ||
+                          c.variant == CLT_VARIANT_RECT || c.variant == CLT_VARIANT_NARROW)) {
     if (!is_pow2(t->vector_width) || t->vector_width > max_vw(l->elem_size))
       return clt__fail(CLT_INVALID_VALUE, "vector_width %u is not a power of two up to %u", t->vector_width,
                        max_vw(l->elem_size));
@@ -395,6 +465,25 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
                        t->tile);
     c.tile = t->tile;
   }
+  if (c.variant == CLT_VARIANT_NARROW) {
+    if (t->tile) {
+      if (!is_pow2(t->tile) || t->tile > CLT__NARROW_TILE_MAX)
+        return clt__fail(CLT_INVALID_VALUE, "narrow tile %u is not a power of two up to %u", t->tile,
+                         CLT__NARROW_TILE_MAX);
+      c.tile = t->tile;
+    }
+    if (c.tile < c.vw)
+      c.tile = c.vw; /* the long side's vectors fit the tile */
+    if (t->wg_x) {
+      if (!is_pow2(t->wg_x))
+        return clt__fail(CLT_INVALID_VALUE, "wg_x %u is not a power of two", t->wg_x);
+      c.wg_x = t->wg_x;
+    }
+    if (t->wg_y > 1)
+      return clt__fail(CLT_INVALID_VALUE, "narrow work-groups are one-dimensional (wg_y %u)", t->wg_y);
+    if (t->pad)
+      c.pad = t->pad;
+  }
   if (t->tile && c.variant == CLT_VARIANT_BLOCK && c.tile) { /* CPU tiles: rows per work-item */
     if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 128)
       return clt__fail(CLT_INVALID_VALUE, "block tile %u is not a power of two from the vector width to 128",
@@ -407,7 +496,7 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     c.wg_x = c.tile / c.vw;
   else if (t->wg_x && (c.variant == CLT_VARIANT_NAIVE || c.variant == CLT_VARIANT_BLOCK))
     c.wg_x = t->wg_x;
-  if (t->wg_y)
+  if (t->wg_y && c.variant != CLT_VARIANT_NARROW)
     c.wg_y = t->wg_y;
   if (t->pad && (c.variant == CLT_VARIANT_TILED || c.variant == CLT_VARIANT_RECT))
     c.pad = t->pad;
@@ -490,30 +579,24 @@ static size_t tile_cols(const clt__config *c) {
   return c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile;
 }
 
-int clt__narrow_tall(const clt__layout *l, const clt__config *c, clt_tuning *t) {
-  /* A tile wider than the matrix leaves its right part empty: work-items idle, and each destination
-   * row's run still costs a whole tile's loads. Tiles as wide as the matrix (a power of two, at least
-   * 8 columns), 8 KiB each, 16 work-items across: on an NVIDIA H200, f32 2097152x32 went from 63.9% of
-   * the copy to 94.1%, 4194304x16 from 45.1% to 95.0%, f64 2097152x16 from 82.1% to 94.5%
-   * (bench/results/h200/knobs6.txt). 1- and 2-byte elements (rect moves them in 4-byte words, and
-   * stayed at 11-27%) were not tried narrowed; 16-byte ones have a table entry of narrow tiles. */
-  if (clt__shape_class(l) != CLT_SHAPE_TALL || (l->elem_size != 4 && l->elem_size != 8) ||
+int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
+  /* The GPU tile kernels give each tile a fixed number of columns (rows of a wide source): a matrix
+   * whose short side is not a whole number of them leaves part of every tile empty, and a short side
+   * of 256 bytes or less leaves too few work-items a vector each. On an NVIDIA H200 the narrow kernel
+   * took f32 2097152x24 from 68.6% of the copy (rect with tiles narrowed to 32 columns) to 95.7%,
+   * 4194304x12 from 55.9% to 97.4%, u8 8388608x16 from 11.1% (rect) to 86.1%, f16 16x4194304 from
+   * 19.5% to 90.8%, c128 1048576x16 from 94.7% to 96.8% (CLBlast 96.0%); at 64 columns of f16 or
+   * f32, and 32 of c128, the tile kernels stayed ahead (bench/results/h200/knobs7.txt). */
+  const clt_shape_class cls = clt__shape_class(l);
+  if ((cls != CLT_SHAPE_TALL && cls != CLT_SHAPE_WIDE) ||
       (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR && c->variant != CLT_VARIANT_TILED))
-    return 0; /* the block kernel (CPUs) has no tile columns to narrow */
-  size_t tc = 8;
-  while (tc < l->cols)
-    tc *= 2;
-  if (2 * tc > tile_cols(c))
-    return 0;
-  memset(t, 0, sizeof *t);
-  t->variant = CLT_VARIANT_RECT;
-  t->wg_x = (unsigned)min_sz(tc, 16);
-  t->vector_width = (unsigned)(tc / t->wg_x);
-  t->wg_y = (unsigned)(256 / (t->wg_x * t->vector_width));
-  const size_t rows = 8192 / (tc * l->elem_size);
-  t->tile = (unsigned)(rows < tc ? tc : rows); /* both powers of two: a multiple of tc */
-  t->pad = 1;
-  return 1;
+    return 0; /* the block kernel (CPUs) has no tiles to fill */
+  const int wide = l->rows < l->cols;
+  const size_t n_short = wide ? l->rows : l->cols;
+  /* The tile's extent along the short side: rect's tile columns, or its tile rows for a wide source. */
+  const size_t across = wide ? c->tile : tile_cols(c);
+  return n_short <= CLT__NARROW_MAX &&
+         ((n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0);
 }
 
 /* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */
@@ -567,6 +650,28 @@ void clt__config_set_spread(clt__config *c, const clt__layout *l) {
  * stores where the buffer base allows, else 0 element-wise. */
 static int access_mode(int aligned, int shifted, int skewed_mode) {
   return aligned ? 1 : shifted ? skewed_mode : 0;
+}
+
+/* The narrow kernel's rotation of each short-side vector's lines (cl/narrow.cl): the g vectors across
+ * a tile line start 128 / g bytes apart in the banks, in whole vectors of the long side. */
+static unsigned narrow_rotation(const clt__config *c, size_t elem_size) {
+  const unsigned sv = c->wide ? c->nvs : c->nvl, lv = c->wide ? c->nvl : c->nvs;
+  const unsigned g = c->short_ext / sv;
+  if (g <= 1)
+    return 0;
+  unsigned r = (unsigned)((128 + g * elem_size - 1) / (g * elem_size));
+  if (r < lv)
+    r = lv;
+  return (r + lv - 1) / lv * lv;
+}
+
+/* The OpenCL type of vw elements: the element type, or a vector of its base scalar. */
+static void vector_type(type_names tn, unsigned vw, char *buf, size_t size) {
+  const unsigned lanes = vw * tn.base_per_elem;
+  if (lanes == 1)
+    snprintf(buf, size, "%s", tn.base);
+  else
+    snprintf(buf, size, "%s%u", tn.base, lanes);
 }
 
 int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size) {
@@ -633,6 +738,21 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                         : 0;
     break;
   }
+  case CLT_VARIANT_NARROW: {
+    char tvl[16], tvs[16];
+    vector_type(tn, cfg->nvl, tvl, sizeof tvl);
+    vector_type(tn, cfg->nvs, tvs, sizeof tvs);
+    const unsigned long_ext = cfg->tile, short_ext = cfg->short_ext;
+    if (!cfg->nvl || !cfg->nvs || !short_ext)
+      return -1;
+    n = snprintf(buf + used, buf_size - used,
+                 " -DTVL=%s -DVWL=%u -DTVS=%s -DVWS=%u -DTR=%u -DTC=%u -DGROUP=%u -DPAD=%u -DROT=%u"
+                 " -DCOLMAJOR=%d -DIDX32=%d",
+                 tvl, cfg->nvl, tvs, cfg->nvs, cfg->wide ? short_ext : long_ext,
+                 cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
+                 narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32);
+    break;
+  }
   case CLT_VARIANT_COPY:
     n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d -DCHUNK=%u -DUNROLL=%u%s",
                  cfg->src_aligned && cfg->dst_aligned, cfg->chunk, cfg->unroll ? cfg->unroll : 1,
@@ -680,6 +800,11 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
       groups[1] = spread_columns(cfg, groups[1]);
       groups[0] <<= cfg->spread_log;
     }
+    groups[2] = l->batch;
+    break;
+  case CLT_VARIANT_NARROW: /* dimension 0 walks down the source */
+    groups[0] = div_up(l->rows, cfg->wide ? cfg->short_ext : cfg->tile);
+    groups[1] = div_up(l->cols, cfg->wide ? cfg->tile : cfg->short_ext);
     groups[2] = l->batch;
     break;
   default: /* tiled: one group per tile */

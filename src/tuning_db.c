@@ -113,7 +113,7 @@ static int file_path(const clt__device_info *info, char *buf, size_t size) {
 }
 
 static int parse_variant(const char *s, clt_variant *v) {
-  for (int i = CLT_VARIANT_AUTO; i <= CLT_VARIANT_RECT; i++)
+  for (int i = CLT_VARIANT_AUTO; i <= CLT_VARIANT_NARROW; i++)
     if (strcmp(s, clt_variant_name((clt_variant)i)) == 0) {
       *v = (clt_variant)i;
       return 1;
@@ -253,7 +253,7 @@ clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_shape_clas
   clt__clear_error();
   int slot = elem_slot(elem_size);
   if (!device || !tuning || slot < 0 || (unsigned)shape_class >= CLT_SHAPE_CLASS_COUNT ||
-      (unsigned)tuning->variant > CLT_VARIANT_RECT)
+      (unsigned)tuning->variant > CLT_VARIANT_NARROW)
     return clt__fail(CLT_INVALID_VALUE, "bad device, element size, shape class or tuning");
   clt__device_info info;
   char path[4200];

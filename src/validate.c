@@ -35,6 +35,7 @@ static int variant_known(clt_variant v) {
   case CLT_VARIANT_VECTOR:
   case CLT_VARIANT_BLOCK:
   case CLT_VARIANT_RECT:
+  case CLT_VARIANT_NARROW:
   case CLT_VARIANT_COPY:
     return 1;
   }

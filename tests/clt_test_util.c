@@ -314,7 +314,7 @@ static uint64_t desc_hash(const clt_desc *d, uint64_t stream) {
 
 static int concrete_variant(clt_variant v) {
   return v == CLT_VARIANT_NAIVE || v == CLT_VARIANT_TILED || v == CLT_VARIANT_VECTOR ||
-         v == CLT_VARIANT_BLOCK || v == CLT_VARIANT_RECT;
+         v == CLT_VARIANT_BLOCK || v == CLT_VARIANT_RECT || v == CLT_VARIANT_NARROW;
 }
 
 /* clt_plan_info must name the variant that was asked for, or a concrete transpose for AUTO. */

@@ -56,7 +56,8 @@ static clt_desc layout_case(int i, size_t es, clt_variant v) {
 }
 
 static const clt_variant variants[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
-                                       CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT};
+                                       CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,
+                                       CLT_VARIANT_NARROW};
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
 

@@ -667,6 +667,65 @@ static void tuning_file_classes_reach_their_shapes(void **state) {
   }
 }
 
+/* Narrow knobs in a tuning file: saved for the tall class they come back as AUTO's choice for tall
+ * sources and not for wide ones, and a hand-written wide line reaches wide sources only; the plans'
+ * build options carry the knobs and each plan transposes exactly. */
+static void tuning_files_carry_narrow_knobs(void **state) {
+  char path[PATH_CAP], msg[2048];
+  clt_tuning t;
+  static const struct {
+    const char *line; /* NULL: clt_tuning_save of t for the tall class */
+    int tall;         /* which source the line is for */
+    const char *opt;
+  } cases[] = {
+      {NULL, 1, "-DTVL=uint4 -DVWL=4 -DTVS=uint2 -DVWS=2 -DTR=64 -DTC=24 -DGROUP=128 -DPAD=0 -DROT=6 "},
+      {"4 wide narrow 32 4 0 3 64\n", 0,
+       "-DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=24 -DTC=32 -DGROUP=64 -DPAD=4 "},
+  };
+  (void)state;
+  memset(&t, 0, sizeof t);
+  t.variant = CLT_VARIANT_NARROW;
+  t.tile = 64;
+  t.vector_width = 2;
+  t.wg_x = 128;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    fresh_tuning_file(path, "narrow");
+    if (cases[i].line) {
+      write_whole(path, cases[i].line, strlen(cases[i].line));
+    } else {
+      assert_int_equal(clt_tuning_save(env.device, 4, CLT_SHAPE_TALL, &t), CLT_SUCCESS);
+      size_t size;
+      char *text = (char *)read_whole(path, &size);
+      text[size] = 0;
+      if (!strstr(text, "\n4 tall narrow 64 2 0 0 128 0 0\n"))
+        fail_msg("tuning file %s lacks the saved line:\n%s", path, text);
+      free(text);
+    }
+    for (int tall = 1; tall >= 0; tall--) {
+      clt_desc d;
+      memset(&d, 0, sizeof d);
+      d.rows = tall ? 1000 : 24;
+      d.cols = tall ? 24 : 1000;
+      d.elem_size = 4;
+      d.variant = CLT_VARIANT_AUTO;
+      clt_plan *plan = NULL;
+      clt_variant v;
+      const char *opts = NULL;
+      assert_int_equal(clt_plan_create(&plan, env.context, env.device, &d), CLT_SUCCESS);
+      assert_int_equal(clt_plan_info(plan, &v, &opts), CLT_SUCCESS);
+      const int want = tall == cases[i].tall;
+      if ((v == CLT_VARIANT_NARROW) != want || (want && !strstr(opts, cases[i].opt))) {
+        clt_plan_destroy(plan);
+        fail_msg("case %zu, %zux%zu: %s, options %s", i, d.rows, d.cols, clt_variant_name(v), opts);
+      }
+      const int rc = check_through(plan, &d, msg, sizeof msg); /* and it transposes exactly */
+      clt_plan_destroy(plan);
+      if (rc != 0)
+        fail_msg("case %zu, %zux%zu: %s", i, d.rows, d.cols, msg);
+    }
+  }
+}
+
 /* Processes racing to fill one empty directory all succeed, and what is left is one good file and no
  * temporary files. */
 static void concurrent_processes_leave_one_good_file(void **state) {
@@ -703,6 +762,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test_setup(concurrent_processes_leave_one_good_file, reset),
       cmocka_unit_test_setup(tuning_files_round_trip_units, reset),
       cmocka_unit_test_setup(tuning_file_classes_reach_their_shapes, reset),
+      cmocka_unit_test_setup(tuning_files_carry_narrow_knobs, reset),
   };
   const char *tmp = getenv("TMPDIR");
   char seed[32];

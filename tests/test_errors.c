@@ -432,6 +432,28 @@ static void copy_with_non_dense_layout_fails(void **state) {
   free_buffer(&dst);
 }
 
+/* Narrow work-groups are one-dimensional and narrow tiles powers of two up to 4096: other knobs are
+ * refused before anything is built, for the variant asked for and for AUTO alike, and leave no plan. */
+static void narrow_bad_knobs_are_invalid_value_and_plan_null(void **state) {
+  static const clt_tuning bad[] = {
+      {.variant = CLT_VARIANT_NARROW, .wg_y = 2},         {.variant = CLT_VARIANT_NARROW, .tile = 8192},
+      {.variant = CLT_VARIANT_NARROW, .tile = 96},        {.variant = CLT_VARIANT_NARROW, .wg_x = 96},
+      {.variant = CLT_VARIANT_NARROW, .vector_width = 3},
+  };
+  static const clt_variant asked[] = {CLT_VARIANT_NARROW, CLT_VARIANT_AUTO};
+  (void)state;
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    for (size_t v = 0; v < 2; v++) {
+      clt_desc d = clt_test_desc(4000, 24, 4, asked[v]);
+      clt_plan *plan = STALE_PLAN;
+      char what[96];
+      snprintf(what, sizeof what, "%s plan, narrow knobs %zu", clt_variant_name(asked[v]), i);
+      expect_failure(clt_plan_create_tuned(&plan, env.context, env.device, &d, &bad[i]), what,
+                     CLT_INVALID_VALUE);
+      assert_null(plan);
+    }
+}
+
 static void plan_info_null_plan_is_invalid_value(void **state) {
   clt_variant v;
   const char *opts;
@@ -575,6 +597,7 @@ int main(void) {
       cmocka_unit_test(same_buffer_disjoint_ranges_transposes_exactly),
       cmocka_unit_test(overlapping_sub_buffers_are_invalid_value),
       cmocka_unit_test(copy_with_non_dense_layout_fails),
+      cmocka_unit_test(narrow_bad_knobs_are_invalid_value_and_plan_null),
       cmocka_unit_test(plan_info_null_plan_is_invalid_value),
       cmocka_unit_test(wait_list_count_without_list_fails_and_writes_nothing),
       cmocka_unit_test(queue_of_another_context_fails_and_writes_nothing),

@@ -99,8 +99,9 @@ static void variant_names(void **state) {
   assert_string_equal(clt_variant_name(CLT_VARIANT_VECTOR), "vector");
   assert_string_equal(clt_variant_name(CLT_VARIANT_BLOCK), "block");
   assert_string_equal(clt_variant_name(CLT_VARIANT_RECT), "rect");
+  assert_string_equal(clt_variant_name(CLT_VARIANT_NARROW), "narrow");
   assert_string_equal(clt_variant_name(CLT_VARIANT_COPY), "copy");
-  assert_null(clt_variant_name((clt_variant)(CLT_VARIANT_RECT + 1)));
+  assert_null(clt_variant_name((clt_variant)(CLT_VARIANT_NARROW + 1)));
   assert_null(clt_variant_name((clt_variant)63));
   assert_null(clt_variant_name((clt_variant)65));
   assert_null(clt_variant_name((clt_variant)-1));

@@ -34,7 +34,8 @@ typedef struct param {
 } param;
 
 static const clt_variant variants[] = {CLT_VARIANT_NAIVE, CLT_VARIANT_TILED, CLT_VARIANT_VECTOR,
-                                       CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,  CLT_VARIANT_AUTO};
+                                       CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,  CLT_VARIANT_NARROW,
+                                       CLT_VARIANT_AUTO};
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
 
@@ -221,23 +222,126 @@ static void rect_units_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
-/* rect with tiles as narrow as a tall source (the knobs AUTO takes for them, clt__narrow_tall): a power
- * of two of columns from 8, partial tiles down and across, misaligned rows (skewed runs), a batch. */
-static void rect_narrow_tiles_exact(void **state) {
+/* rect with tile columns as few as 8 to 32 (the H200 table's c128 tall entry has 16) and tall work-groups:
+ * partial tiles down and across, misaligned rows (skewed runs), a batch. */
+static void rect_small_tile_columns_exact(void **state) {
   static const rect_case cases[] = {
       {4100, 16, 4, 1, 128, 1, 16, 16, 0, "-DTC=16 "}, {4100, 32, 4, 2, 64, 2, 16, 8, 0, "-DTC=32 "},
       {3001, 24, 4, 1, 64, 2, 16, 8, 0, "-DTC=32 "},   {5000, 3, 4, 1, 256, 1, 8, 32, 0, "-DTC=8 "},
       {4097, 13, 4, 1, 128, 1, 16, 16, 0, "-DTC=16 "}, {4100, 16, 8, 1, 64, 1, 16, 16, 0, "-DTC=16 "},
-      {2051, 9, 8, 2, 64, 1, 16, 16, 0, "-DTC=16 "},
+      {2051, 9, 8, 2, 64, 1, 16, 16, 0, "-DTC=16 "},   {3001, 33, 16, 1, 64, 1, 16, 16, 0, "-DTC=16 "},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The narrow kernel with explicit knobs (vector width 0: the default), exact, and with build options that
+ * contain opt, so that each case runs the path it names; the tile and group are given, so the cases do
+ * not move with the defaults. Tall and wide sources of every element size, short sides of 1 to 64 and
+ * one above (several tile columns or rows, the last partial), partial last tiles along the long side,
+ * rotated tile lines, vectors cut down by the short side, by offsets, leading dimensions and batch
+ * strides, padding, small tiles whose units do not fill the group's last round, several group sizes,
+ * and grids past the drivers' group caps. */
+typedef struct narrow_case {
+  size_t rows, cols, es;
+  unsigned tile, vw, wg_x, pad;     /* the knobs */
+  size_t batch, so, sld, doff, dld; /* offsets and leading dimensions (0: dense) */
+  size_t sstr_pad, dstr_pad;        /* elements between the matrices of a batch */
+  const char *opt;
+} narrow_case;
+
+static void narrow_tiles_exact(void **state) {
+  static const narrow_case cases[] = {
+      /* Short sides of 1 to 64 elements, each element size. */
+      {70000, 1, 1, 4096, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=uchar16 -DVWS=16 -DTR=4096 -DTC=1 -DGROUP=256 "},
+      {1, 70000, 2, 4096, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ushort8 -DVWL=8 -DTVS=ushort -DVWS=1 -DTR=1 -DTC=4096 -DGROUP=128 "},
+      {5000, 3, 4, 1024, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=1024 -DTC=3 -DGROUP=256 -DPAD=0 -DROT=12 "},
+      {9000, 8, 8, 256, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=256 -DTC=8 -DGROUP=64 -DPAD=0 -DROT=4 "},
+      {12, 9000, 1, 512, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uchar8 -DVWL=8 -DTVS=uchar4 -DVWS=4 -DTR=12 -DTC=512 -DGROUP=128 -DPAD=0 -DROT=48 "
+       "-DCOLMAJOR=0 "},
+      {3000, 16, 16, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uint4 -DVWL=1 -DTVS=uint4 -DVWS=1 -DTR=64 -DTC=16 -DGROUP=64 -DPAD=0 -DROT=1 "},
+      {4000, 24, 4, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=8 -DCOLMAJOR=1 "},
+      {33, 3000, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ushort8 -DVWL=8 -DTVS=ushort -DVWS=1 -DTR=33 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=8 "},
+      {2000, 63, 4, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=64 -DTC=63 -DGROUP=128 -DPAD=0 -DROT=4 "},
+      {2000, 64, 1, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uchar16 -DVWL=16 -DTVS=uchar16 -DVWS=16 -DTR=128 -DTC=64 -DGROUP=128 -DPAD=0 -DROT=32 "},
+      {64, 1500, 8, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=64 -DTC=32 -DGROUP=64 -DPAD=0 -DROT=2 "},
+      /* Short sides above 64: tiles of 64 across them, the last partial. */
+      {1500, 150, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=2 -DTVS=uint4 -DVWS=4 -DTR=64 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=4 "},
+      {100, 3000, 1, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uchar8 -DVWL=8 -DTVS=uchar4 -DVWS=4 -DTR=64 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=8 "},
+      /* Misaligned views: narrower vectors, down to single elements. */
+      {4001, 24, 4, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=4 -DTVS=uint -DVWS=1 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=6 "},
+      {4000, 24, 4, 128, 0, 256, 0, 0, 1, 0, 3, 0, 0, 0,
+       "-DVWL=1 -DTVS=uint -DVWS=1 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=2 "},
+      {24, 4000, 2, 256, 0, 256, 0, 0, 0, 4001, 1, 0, 0, 0,
+       "-DVWL=1 -DTVS=ushort -DVWS=1 -DTR=24 -DTC=256 -DGROUP=256 -DPAD=0 -DROT=3 "},
+      /* Batches of 3 with padded strides. */
+      {3000, 12, 4, 256, 0, 256, 0, 3, 0, 0, 0, 0, 4, 2,
+       "-DVWL=4 -DTVS=uint2 -DVWS=2 -DTR=256 -DTC=12 -DGROUP=256 -DPAD=0 -DROT=12 "},
+      {16, 5000, 1, 512, 0, 128, 0, 3, 0, 0, 0, 0, 3, 16,
+       "-DTVL=uchar -DVWL=1 -DTVS=uchar16 -DVWS=16 -DTR=16 -DTC=512 -DGROUP=128 -DPAD=0 -DROT=0 "},
+      /* Small tiles in small groups: several units per work-item, the last round partly idle. */
+      {1000, 24, 4, 16, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=16 -DTC=24 -DGROUP=64 -DPAD=0 -DROT=8 "},
+      {12, 1000, 2, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ushort8 -DVWL=8 -DTVS=ushort4 -DVWS=4 -DTR=12 -DTC=32 -DGROUP=64 -DPAD=0 -DROT=24 "},
+      /* Other group sizes. */
+      {5000, 16, 8, 128, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=128 -DTC=16 -DGROUP=32 -DPAD=0 -DROT=2 "},
+      {16, 20000, 4, 256, 0, 512, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=16 -DTC=256 -DGROUP=512 -DPAD=0 -DROT=8 -DCOLMAJOR=0 "},
+      /* Padding in whole long-side vectors, and other vector widths (64-byte vectors included). */
+      {4000, 24, 4, 128, 0, 256, 1, 0, 0, 0, 0, 0, 0, 0, "-DTR=128 -DTC=24 -DGROUP=256 -DPAD=4 -DROT=8 "},
+      {12, 9000, 1, 512, 0, 128, 5, 0, 0, 0, 0, 0, 0, 0, "-DTR=12 -DTC=512 -DGROUP=128 -DPAD=8 -DROT=48 "},
+      {4000, 24, 4, 128, 16, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVS=uint16 -DVWS=16 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=16 "},
+      {4000, 24, 4, 128, 1, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVS=uint -DVWS=1 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=6 "},
+      {8, 2000, 16, 128, 4, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uint16 -DVWL=4 -DTVS=uint4 -DVWS=1 -DTR=8 -DTC=128 -DGROUP=64 "},
+      /* More groups than the drivers' caps (65535 in y, 2^20 in x): the kernel loops over the rest. */
+      {1, 34000000, 1, 16, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=1 -DTC=16 -DGROUP=16 "},
+      {2100000, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=1 -DTC=1 -DGROUP=1 "},
+  };
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const narrow_case *c = &cases[i];
+    clt_tuning t;
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_NARROW;
+    t.tile = c->tile;
+    t.vector_width = c->vw;
+    t.wg_x = c->wg_x;
+    t.pad = c->pad;
+    clt_desc d = clt_test_desc(c->rows, c->cols, c->es, CLT_VARIANT_NARROW);
+    d.batch = c->batch;
+    d.src_offset = c->so;
+    d.src_ld = c->sld;
+    d.dst_offset = c->doff;
+    d.dst_ld = c->dld;
+    if (c->sstr_pad)
+      d.src_stride = c->rows * (c->sld ? c->sld : c->cols) + c->sstr_pad;
+    if (c->dstr_pad)
+      d.dst_stride = c->cols * (c->dld ? c->dld : c->rows) + c->dstr_pad;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, c->opt);
+  }
+}
+
 static void plan_info_reports_requested_or_concrete_variant(void **state) {
   static const clt_variant all[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
                                     CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,
-                                    CLT_VARIANT_COPY};
+                                    CLT_VARIANT_NARROW, CLT_VARIANT_COPY};
   (void)state;
   for (size_t v = 0; v < sizeof all / sizeof all[0]; v++)
     for (size_t e = 0; e < 5; e++)
@@ -253,7 +357,7 @@ static void plan_info_reports_requested_or_concrete_variant(void **state) {
         assert_int_equal(clt_plan_info(plan, &got, &opts), CLT_SUCCESS);
         if (all[v] == CLT_VARIANT_AUTO)
           assert_true(got == CLT_VARIANT_NAIVE || got == CLT_VARIANT_TILED || got == CLT_VARIANT_VECTOR ||
-                      got == CLT_VARIANT_BLOCK || got == CLT_VARIANT_RECT);
+                      got == CLT_VARIANT_BLOCK || got == CLT_VARIANT_RECT || got == CLT_VARIANT_NARROW);
         else
           assert_int_equal(got, all[v]);
         assert_non_null(opts);
@@ -288,12 +392,19 @@ static void add_to_part(struct CMUnitTest *part, size_t cap, size_t *n, struct C
   part[(*n)++] = t;
 }
 
+/* Whether a parameterized test goes to part 2: rect, and narrow but for 4-byte elements. Narrow
+ * builds a kernel for nearly every shape (its tile follows the short side), and its two sets share
+ * them: they stay together. */
+static int in_part2(const param *p) {
+  return p->variant == CLT_VARIANT_RECT || (p->variant == CLT_VARIANT_NARROW && p->es != 4);
+}
+
 /* ctest runs the tests in two parts, as two entries (tests/CMakeLists.txt) that can run side by side:
  * POCL compiles the kernels on one core, and as one entry this was the longest of the suite by far (about
- * 7 minutes under ASan with an empty kernel cache, the other core idle at the end). Part 2 is rect, which
- * builds the most kernels, and the tests of tuned knobs (spread, units, narrow tiles); part 1 the other
- * variants and the rest, about as long. A new test goes in either list below; without --part both parts
- * run, in one process. */
+ * 7 minutes under ASan with an empty kernel cache, the other core idle at the end). Part 2 is rect, narrow
+ * but for 4-byte elements (in_part2) and the tests of tuned rect knobs (spread, units, small tile
+ * columns); part 1 the other variants, narrow's 4-byte elements and tuned tiles, and the fixed tests,
+ * about as long. A new test goes in either list below; without --part both parts run, in one process. */
 int main(int argc, char **argv) {
   static param params[NPARAM];
   static char names[NPARAM][96], lnames[NPARAM][112];
@@ -302,16 +413,17 @@ int main(int argc, char **argv) {
       cmocka_unit_test(copy_dense_views_equal_src_bytes),
       cmocka_unit_test(grids_beyond_driver_caps_exact),
       cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
+      cmocka_unit_test(narrow_tiles_exact),
   };
   static const struct CMUnitTest fixed2[] = {
-      /* after rect's */
+      /* after part 2's share */
       cmocka_unit_test(spread_pitch_exact),
       cmocka_unit_test(rect_units_exact),
-      cmocka_unit_test(rect_narrow_tiles_exact),
+      cmocka_unit_test(rect_small_tile_columns_exact),
   };
-  enum { NRECT = 5 }; /* rect's parameters: one per element size */
-  static struct CMUnitTest part1[2 * (NPARAM - NRECT) + sizeof fixed1 / sizeof fixed1[0]];
-  static struct CMUnitTest part2[2 * NRECT + sizeof fixed2 / sizeof fixed2[0]];
+  enum { NPART2 = 2 * (5 + 4) }; /* part 2's parameterized tests: rect's and four of narrow's, both sets */
+  static struct CMUnitTest part1[2 * NPARAM - NPART2 + sizeof fixed1 / sizeof fixed1[0]];
+  static struct CMUnitTest part2[NPART2 + sizeof fixed2 / sizeof fixed2[0]];
   size_t n1 = 0, n2 = 0;
   int part = 0, rc = 0;
   double t0;
@@ -339,7 +451,7 @@ int main(int argc, char **argv) {
       param *p = &params[i];
       struct CMUnitTest t = {set ? lnames[i] : names[i],
                              set ? layouts_exact_with_guards : shapes_exact_with_guards, NULL, NULL, p};
-      if (p->variant == CLT_VARIANT_RECT)
+      if (in_part2(p))
         add_to_part(part2, sizeof part2 / sizeof part2[0], &n2, t);
       else
         add_to_part(part1, sizeof part1 / sizeof part1[0], &n1, t);

@@ -74,7 +74,7 @@ static const shape shapes[] = {
 static const size_t elem_sizes[] = {1, 2, 4, 8, 16};
 static const clt_variant variants[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
                                        CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,
-                                       CLT_VARIANT_COPY};
+                                       CLT_VARIANT_NARROW, CLT_VARIANT_COPY};
 
 static clt__layout make_layout(const shape *s, size_t es, clt_variant v) {
   clt_desc d;
@@ -104,7 +104,34 @@ static size_t local_bytes(const clt__config *c, size_t es) {
     return (size_t)c->tile * c->tile * es;
   if (c->variant == CLT_VARIANT_RECT) /* plus the skew's rows, and a vector each side for shifted rows */
     return (size_t)(c->tile + c->pre) * (c->wg_x * c->vw + c->pad + (c->shift_ok ? 2 * c->vw : 0)) * es;
+  if (c->variant == CLT_VARIANT_NARROW) { /* the pad in whole vectors of the long side */
+    const unsigned lv = c->wide ? c->nvl : c->nvs;
+    const size_t pad = lv ? (c->pad + lv - 1) / lv * lv : c->pad;
+    return (size_t)c->short_ext * (c->tile + pad) * es;
+  }
   return 0;
+}
+
+static int pow2(size_t x) {
+  return x && !(x & (x - 1));
+}
+
+/* The narrow kernel's own constraints (cl/narrow.cl): one-dimensional groups, a short extent of 1 to 64,
+ * a power-of-two tile that holds the long side's vectors, and vectors that split their extents evenly
+ * (the short side's of at most 16 bytes). */
+static const char *narrow_problem(const clt__config *c, size_t es) {
+  const unsigned lv = c->wide ? c->nvl : c->nvs, sv = c->wide ? c->nvs : c->nvl;
+  if (c->wg_y != 1)
+    return "narrow work-group not one-dimensional";
+  if (c->short_ext < 1 || c->short_ext > 64)
+    return "narrow short extent outside 1..64";
+  if (!pow2(c->vw) || !pow2(c->tile) || c->tile < c->vw || c->tile > 4096)
+    return "narrow tile not a power of two from the long vector to 4096";
+  if (!pow2(lv) || !pow2(sv) || lv > c->vw || (sv > 1 && sv * es > 16))
+    return "narrow vector in effect not a power of two up to its side's largest";
+  if (c->tile % lv || c->short_ext % sv)
+    return "narrow vector does not divide its tile extent";
+  return NULL;
 }
 
 /* Everything a config must satisfy on dev; returns a reason, or NULL when it fits. */
@@ -124,16 +151,19 @@ static const char *config_problem(const clt__config *c, const clt__device_info *
       (c->tile < c->wg_x * c->vw || c->tile % (c->wg_x * c->vw) || (c->pre && c->tile % c->pre)))
     return "rect tile rows not a multiple of its columns and of its skew";
   if ((c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK ||
-       c->variant == CLT_VARIANT_RECT || c->variant == CLT_VARIANT_COPY) &&
+       c->variant == CLT_VARIANT_RECT || c->variant == CLT_VARIANT_NARROW ||
+       c->variant == CLT_VARIANT_COPY) &&
       c->vw < 1)
     return "vector width 0";
+  if (c->variant == CLT_VARIANT_NARROW)
+    return narrow_problem(c, es);
   return NULL;
 }
 
 /* The alignment flags promise vw-aligned accesses; a flag set on a layout that breaks that is a bug. */
 static const char *alignment_problem(const clt__config *c, const clt__layout *l) {
   if ((c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK ||
-       c->variant == CLT_VARIANT_RECT) &&
+       c->variant == CLT_VARIANT_RECT || c->variant == CLT_VARIANT_NARROW) &&
       c->idx32 && (l->src_end / l->elem_size >= 0xFFFFFFFFull || l->dst_end / l->elem_size >= 0xFFFFFFFFull))
     return "32-bit indices on a view of 2^32 elements or more";
   if (c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK) {
@@ -154,6 +184,17 @@ static const char *alignment_problem(const clt__config *c, const clt__layout *l)
         (c->pre ? c->pre % c->vw != 0
                 : (l->dst_offset % c->vw || l->dst_ld % c->vw || (l->batch > 1 && l->dst_stride % c->vw))))
       return "dst_aligned set for rect stores that are not vw-aligned";
+  } else if (c->variant == CLT_VARIANT_NARROW) {
+    /* Every vector of both views starts on its own boundary, and the tile lies along the long side. */
+    const size_t n_short = l->rows < l->cols ? l->rows : l->cols;
+    if (c->nvl < 1 || c->nvs < 1)
+      return "narrow vector 0";
+    if (l->src_offset % c->nvl || l->src_ld % c->nvl || (l->batch > 1 && l->src_stride % c->nvl))
+      return "narrow loads of a source that is not nvl-aligned";
+    if (l->dst_offset % c->nvs || l->dst_ld % c->nvs || (l->batch > 1 && l->dst_stride % c->nvs))
+      return "narrow stores to a destination that is not nvs-aligned";
+    if (c->wide != (l->rows < l->cols) || c->short_ext != (n_short < 64 ? n_short : 64))
+      return "narrow tile not across the short side, or not as long as it up to 64";
   } else if (c->variant == CLT_VARIANT_COPY) {
     if (c->src_aligned && l->src_offset % c->vw)
       return "src_aligned set for a copy source that is not vw-aligned";
@@ -277,7 +318,8 @@ static void unknown_variant_is_rejected(void **state) {
   (void)state;
   make_devices(dev);
   l = make_layout(&shapes[3], 4, CLT_VARIANT_NAIVE);
-  assert_int_not_equal(clt__choose_config(&dev[0], &l, (clt_variant)(CLT_VARIANT_RECT + 1), &c), CLT_SUCCESS);
+  assert_int_not_equal(clt__choose_config(&dev[0], &l, (clt_variant)(CLT_VARIANT_NARROW + 1), &c),
+                       CLT_SUCCESS);
 }
 
 /* rect on a GPU: a destination whose rows start off the store alignment gets skewed runs of exactly
@@ -530,47 +572,325 @@ static void tall_and_wide_are_apart(void **state) {
                    clt_shape_class_name((clt_shape_class)c));
 }
 
-/* AUTO narrows the tiles of tall sources of 4- and 8-byte elements to the matrix's width (a power of two
- * from 8 columns, 8 KiB tiles, 16 work-items across), and leaves every other shape, element size and
- * the CPU's block kernel alone; the narrow knobs fit every device. */
-static void narrow_tall_sources_get_narrow_tiles(void **state) {
+/* AUTO trades a GPU tile kernel for the narrow one where a tall or wide matrix's short side is at most
+ * 64 elements and either at most 32 elements of at most 256 bytes or not a whole number of the tile
+ * kernel's tiles across; never on the CPU (block), nor for other classes. The narrow configuration of
+ * each such matrix fits every device, and by default moves 16-byte vectors along the long side in tiles
+ * of at most 16 KiB. */
+static void auto_takes_narrow_only_for_short_tall_and_wide_sides(void **state) {
+  static const struct {
+    size_t rows, cols, batch, es;
+    int want;
+  } cases[] = {
+      /* Tall, at most 32 elements of at most 256 bytes. */
+      {2097152, 24, 1, 4, 1},
+      {4194304, 12, 1, 4, 1},
+      {4194304, 16, 1, 4, 1},
+      {2097152, 32, 1, 4, 1},
+      {4194304, 1, 1, 4, 1},
+      {2097152, 32, 1, 2, 1},
+      {8388608, 16, 1, 1, 1},
+      {4194304, 8, 1, 16, 1},
+      {2097152, 16, 1, 8, 1},
+      {2097152, 16, 2, 4, 1}, /* in a batch of large matrices */
+      {2097152, 32, 1, 8, 1},
+      {1048576, 16, 1, 16, 1},
+      /* Tall, more than 32 elements or 256 bytes: only where the tile kernel's tiles do not fit it a
+       * whole number of times. */
+      {1048576, 64, 1, 4, 0},  /* one rect tile of 64 columns */
+      {1048576, 33, 1, 4, 1},  /* and a second one of 1 column */
+      {1048576, 64, 1, 2, 0},  /* one rect tile of 64 columns */
+      {2097152, 64, 1, 1, 1},  /* half a rect tile of 128 columns */
+      {1048576, 32, 1, 16, 0}, /* one rect tile of 32 columns */
+      {1048575, 33, 1, 16, 1}, /* and a second one of 1 column */
+      {2097152, 64, 1, 8, 0},  /* two rect tiles of 32 columns */
+      {2097152, 33, 1, 8, 1},  /* and a third one of 1 column */
+      {1048576, 65, 1, 4, 0},  /* more than 64 columns */
+      /* Wide, the same with rect's tile rows. */
+      {16, 4194304, 1, 4, 1},
+      {16, 4194304, 1, 2, 1},
+      {64, 1048576, 1, 4, 0},  /* one rect tile of 64 rows */
+      {64, 8388608, 1, 1, 1},  /* half a rect tile of 128 rows */
+      {32, 1048576, 1, 16, 0}, /* one rect tile of 32 rows */
+      {33, 1048576, 1, 16, 1},
+      {100, 300, 1, 4, 0}, /* the short side above 64 */
+      /* Other classes. */
+      {16384, 16, 4, 4, 0},  /* batched */
+      {4096, 4096, 1, 4, 0}, /* aligned */
+      {300, 260, 1, 4, 0},   /* odd */
+  };
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape s = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, 0, 0, 1};
+    const size_t es = cases[i].es;
+    clt__layout l = make_layout(&s, es, CLT_VARIANT_AUTO);
+    clt__config c, n;
+    char where[128];
+    snprintf(where, sizeof where, "%zux%zu batch %zu, elem_size %zu", s.rows, s.cols, s.batch, es);
+    assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
+    const int got = clt__narrow_auto(&l, &c);
+    if (got != cases[i].want)
+      fail_msg("%s: narrow %d after %s, expected %d", where, got, clt_variant_name(c.variant), cases[i].want);
+    assert_int_equal(clt__choose_config(&dev[3], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS); /* the CPU */
+    assert_int_equal(clt__narrow_auto(&l, &c), 0);
+    if (!got)
+      continue;
+    const int wide = s.rows < s.cols;
+    const size_t n_short = wide ? s.rows : s.cols, vw = es < 16 ? 16 / es : 1;
+    for (int d = 0; d < NDEV; d++) {
+      char opts[1024], want[64];
+      if (clt__choose_config(&dev[d], &l, CLT_VARIANT_NARROW, &n) != CLT_SUCCESS)
+        fail_msg("%s on %s: no narrow configuration", where, dev[d].name);
+      const char *why = config_problem(&n, &dev[d], es);
+      if (why == NULL)
+        why = alignment_problem(&n, &l);
+      if (why)
+        fail_msg("%s on %s: %s (tile %u short %u wg %u vw %u nvl %u nvs %u)", where, dev[d].name, why, n.tile,
+                 n.short_ext, n.wg_x, n.vw, n.nvl, n.nvs);
+      check_options(&n, es, where);
+      check_ndrange(&n, &l, &dev[d], where);
+      if (d != 0)
+        continue;
+      /* The defaults, on a device with room for them: 16-byte vectors along the long side, a tile of at
+       * most 16 KiB, at most 256 work-items, and the tile across the short side whole. */
+      assert_int_equal(clt__config_options(&n, es, opts, sizeof opts), 0);
+      snprintf(want, sizeof want, " -DTR=%zu -DTC=%zu ", wide ? n_short : (size_t)n.tile,
+               wide ? (size_t)n.tile : n_short);
+      if (n.vw != vw || local_bytes(&n, es) > 16384 || n.wg_x > 256 || !strstr(opts, want))
+        fail_msg("%s: tile %u wg %u vw %u, %zu bytes of local memory (%s)", where, n.tile, n.wg_x, n.vw,
+                 local_bytes(&n, es), opts);
+    }
+  }
+}
+
+/* The rule follows the tile kernel it would replace: rect's tile columns (tile rows for wide sources),
+ * the vector and tiled kernels' tile side, whether they come from the heuristics or a tuning table; no
+ * other kernel is traded. */
+static void narrow_auto_measures_the_tile_it_replaces(void **state) {
   static const struct {
     size_t rows, cols, es;
-    unsigned tile, vw, wg_x, wg_y; /* tile 0: not narrowed */
+    clt_variant v;
+    int want;
   } cases[] = {
-      {4194304, 16, 4, 128, 1, 16, 16}, {2097152, 32, 4, 64, 2, 16, 8},  {2097152, 24, 4, 64, 2, 16, 8},
-      {8388608, 3, 4, 256, 1, 8, 32},   {2097152, 16, 8, 64, 1, 16, 16}, {1048576, 64, 4, 0, 0, 0, 0},
-      {2097152, 32, 8, 0, 0, 0, 0},     {2097152, 16, 2, 0, 0, 0, 0},    {2097152, 16, 1, 0, 0, 0, 0},
-      {2097152, 16, 16, 0, 0, 0, 0},    {16, 4194304, 4, 0, 0, 0, 0},    {4096, 4096, 4, 0, 0, 0, 0},
+      {1048576, 64, 1, CLT_VARIANT_RECT, 1},   /* 128 columns */
+      {1048576, 64, 1, CLT_VARIANT_VECTOR, 1}, /* 128 columns */
+      {1048576, 64, 1, CLT_VARIANT_TILED, 0},  /* 32 columns: two whole tiles */
+      {1048576, 48, 4, CLT_VARIANT_TILED, 1},  {1048576, 48, 4, CLT_VARIANT_VECTOR, 1},
+      {1048576, 64, 4, CLT_VARIANT_TILED, 0},  {1048576, 64, 4, CLT_VARIANT_VECTOR, 0},
+      {48, 4194304, 4, CLT_VARIANT_VECTOR, 1}, {64, 4194304, 4, CLT_VARIANT_TILED, 0},
+      {64, 4194304, 2, CLT_VARIANT_RECT, 1}, /* 128 tile rows of 2-byte elements */
+      {2097152, 16, 4, CLT_VARIANT_BLOCK, 0},  {2097152, 16, 4, CLT_VARIANT_NAIVE, 0},
+      {2097152, 16, 4, CLT_VARIANT_NARROW, 0},
   };
   clt__device_info dev[NDEV];
   (void)state;
   make_devices(dev);
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape s = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
-    clt__layout l = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
-    clt__config c, n;
+    clt__layout l = make_layout(&s, cases[i].es, cases[i].v);
+    clt__config c;
+    assert_int_equal(clt__choose_config(&dev[0], &l, cases[i].v, &c), CLT_SUCCESS);
+    const int got = clt__narrow_auto(&l, &c);
+    if (got != cases[i].want)
+      fail_msg("%zux%zu, elem_size %zu, after %s: narrow %d, expected %d", s.rows, s.cols, cases[i].es,
+               clt_variant_name(cases[i].v), got, cases[i].want);
+  }
+
+  /* On an NVIDIA H200, after the built-in table's knobs for the class, as a plan picks them. */
+  static const struct {
+    size_t rows, cols, es;
+    int want;
+  } h200_cases[] = {
+      /* 4- and 8-byte elements: the vector kernel's tiles of 64 and 32 columns. */
+      {2097152, 24, 4, 1},
+      {1048576, 48, 4, 1},
+      {1048576, 64, 4, 0},
+      {2097152, 32, 8, 1}, /* 256 bytes */
+      {1048576, 64, 8, 0},
+      /* 16-byte elements: rect's tiles of 16 columns for tall sources, tiled's 32 rows for wide ones. */
+      {1048576, 32, 16, 0},
+      {1048575, 33, 16, 1},
+      {1048576, 16, 16, 1}, /* 256 bytes */
+      {1048576, 48, 16, 0}, /* three whole tiles (rect's default 32 columns would not be) */
+      {32, 1048576, 16, 0},
+      {48, 1048576, 16, 1},
+      /* No entry: rect's 128 columns of 1-byte elements. */
+      {2097152, 64, 1, 1},
+  };
+  clt__device_info h200 =
+      make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  snprintf(h200.platform, sizeof h200.platform, "NVIDIA CUDA");
+  setenv("CLT_CACHE_DIR", "off", 1); /* the built-in table only */
+  for (size_t i = 0; i < sizeof h200_cases / sizeof h200_cases[0]; i++) {
+    const shape s = {h200_cases[i].rows, h200_cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    const size_t es = h200_cases[i].es;
+    clt__layout l = make_layout(&s, es, CLT_VARIANT_AUTO);
+    clt__config c;
     clt_tuning t;
-    char where[96];
-    snprintf(where, sizeof where, "%zux%zu, elem_size %zu", s.rows, s.cols, cases[i].es);
-    assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
-    const int got = clt__narrow_tall(&l, &c, &t);
-    if (got != (cases[i].tile != 0))
-      fail_msg("%s: narrowed %d", where, got);
-    if (!got)
+    if (clt__tuning_lookup(&h200, es, clt__shape_class(&l), &t))
+      assert_int_equal(clt__config_from_tuning(&h200, &l, &t, &c), CLT_SUCCESS);
+    else
+      assert_int_equal(clt__choose_config(&h200, &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
+    const int got = clt__narrow_auto(&l, &c);
+    if (got != h200_cases[i].want)
+      fail_msg("H200, %zux%zu, elem_size %zu, after %s: narrow %d, expected %d", s.rows, s.cols, es,
+               clt_variant_name(c.variant), got, h200_cases[i].want);
+  }
+}
+
+/* The narrow kernel's vectors in effect: the largest power of two up to 16 bytes across the short side
+ * and the vector width along the long one that divides its tile extent and every offset, leading
+ * dimension and (batches) stride of its view, within the buffer's base alignment. The build options
+ * carry them and the rotation that spreads a tall tile's columns over the banks (tiles and groups given,
+ * so that the cases do not move with the defaults). */
+static void narrow_vectors_divide_extents_and_views(void **state) {
+  static const struct {
+    shape s;
+    size_t es;
+    unsigned tile, base_align, nvl, nvs;
+    const char *opt;
+  } cases[] = {
+      /* Tall f32: the short side's vectors as wide as its extent allows, rotated tile columns. */
+      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 128, 4, 4, "-DTC=24 -DGROUP=256 -DPAD=0 -DROT=8 "},
+      {{2097152, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 256, 128, 4, 4, "-DTC=12 -DGROUP=256 -DPAD=0 -DROT=12 "},
+      {{2097152, 6, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 512, 128, 2, 4, "-DVWL=2 -DTVS=uint4 -DVWS=4 -DTR=512 "},
+      {{2097152, 3, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 128, 1, 4, "-DTVL=uint -DVWL=1 "},
+      {{2097152, 1, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 128, 1, 4, "-DTC=1 -DGROUP=256 -DPAD=0 -DROT=0 "},
+      /* Source offset 1, source ld 26, odd destination ld, destination offset 6. */
+      {{2097152, 24, 1, 1, 0, 0, 0, 0, 0, 0}, 4, 128, 128, 1, 4, "-DVWL=1 "},
+      {{2097152, 24, 1, 0, 26, 0, 0, 0, 0, 0}, 4, 128, 128, 2, 4, "-DVWL=2 "},
+      {{2097152, 24, 1, 0, 0, 0, 0, 2097153, 0, 0}, 4, 128, 128, 4, 1, "-DVWS=1 "},
+      {{2097152, 24, 1, 0, 0, 0, 6, 0, 0, 0}, 4, 128, 128, 4, 2, "-DVWS=2 "},
+      /* Matrix strides of a batch. */
+      {{65536, 24, 3, 0, 0, 65536 * 24 + 2, 0, 0, 0, 0}, 4, 128, 128, 2, 4, "-DVWL=2 "},
+      {{65536, 24, 3, 0, 0, 0, 0, 0, 24 * 65536 + 4, 0}, 4, 128, 128, 4, 4, "-DVWS=4 "},
+      {{65536, 24, 3, 0, 0, 0, 0, 0, 24 * 65536 + 1, 0}, 4, 128, 128, 4, 1, "-DVWS=1 "},
+      /* The buffer's base alignment, and a tile of one long vector. */
+      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 4, 1, 1, "-DVWL=1 -DTVS=uint -DVWS=1 "},
+      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 8, 2, 2, "-DVWL=2 -DTVS=uint2 -DVWS=2 "},
+      {{2097152, 4, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 4, 128, 4, 4, "-DVWS=4 -DTR=4 -DTC=4 "},
+      /* Wide, and the other element sizes. */
+      {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 128, 4, 4, "-DTC=128 -DGROUP=256 -DPAD=0 -DROT=8 "},
+      {{16, 8388608, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 512, 128, 16, 16, "-DVWS=16 -DTR=16 -DTC=512 -DGROUP=256 "},
+      {{4194304, 8, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 128, 128, 1, 1, "-DTVS=uint4 -DVWS=1 -DTR=128 -DTC=8 "},
+      {{4194304, 8, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 128, 128, 1, 1, "-DPAD=0 -DROT=1 "},
+      {{8388608, 2, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1024, 128, 2, 2, "-DTVS=ulong2 -DVWS=2 -DTR=1024 -DTC=2 "},
+  };
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__device_info d = dev[0];
+    d.base_align_bytes = cases[i].base_align;
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_NARROW);
+    clt__config c;
+    clt_tuning t;
+    char opts[1024];
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_NARROW;
+    t.tile = cases[i].tile;
+    t.wg_x = 256;
+    assert_int_equal(clt__config_from_tuning(&d, &l, &t, &c), CLT_SUCCESS);
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    if (c.nvl != cases[i].nvl || c.nvs != cases[i].nvs || !strstr(opts, cases[i].opt))
+      fail_msg("case %zu: nvl %u nvs %u, expected %u %u; options \"%s\" lack \"%s\"", i, c.nvl, c.nvs,
+               cases[i].nvl, cases[i].nvs, opts, cases[i].opt);
+    const char *why = config_problem(&c, &d, cases[i].es);
+    if (why == NULL)
+      why = alignment_problem(&c, &l);
+    if (why)
+      fail_msg("case %zu: %s", i, why);
+  }
+  /* Everything, for a tall and a wide source: the tile held column by column only for the tall one. */
+  static const struct {
+    shape s;
+    const char *opts;
+  } whole[] = {
+      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1},
+       "-DT=uint -DELEM_SIZE=4 -DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 "
+       "-DROT=8 -DCOLMAJOR=1 -DIDX32=1"},
+      {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1},
+       "-DT=uint -DELEM_SIZE=4 -DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=24 -DTC=128 -DGROUP=256 -DPAD=0 "
+       "-DROT=8 -DCOLMAJOR=0 -DIDX32=1"},
+  };
+  for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++) {
+    clt__layout l = make_layout(&whole[i].s, 4, CLT_VARIANT_NARROW);
+    clt__config c;
+    clt_tuning t;
+    char opts[1024];
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_NARROW;
+    t.tile = 128;
+    t.wg_x = 256;
+    assert_int_equal(clt__config_from_tuning(&dev[0], &l, &t, &c), CLT_SUCCESS);
+    assert_int_equal(clt__config_options(&c, 4, opts, sizeof opts), 0);
+    assert_string_equal(opts, whole[i].opts);
+  }
+}
+
+/* Narrow knobs: tile a power of two up to 4096 (at least the long vector), wg_x a power of two, a
+ * vector width of the element type, one-dimensional groups; the pad rounds up to whole long vectors,
+ * and knobs too large for the device shrink. A plan's knobs give back the same configuration. */
+static void narrow_tunings_are_checked_and_round_trip(void **state) {
+  static const struct {
+    unsigned tile, vw, wg_x, wg_y, pad;
+    clt_status want;
+    const char *opt; /* expected in the build options */
+  } cases[] = {
+      {0, 0, 0, 2, 0, CLT_INVALID_VALUE, NULL},
+      {8192, 0, 0, 0, 0, CLT_INVALID_VALUE, NULL},
+      {48, 0, 0, 0, 0, CLT_INVALID_VALUE, NULL},
+      {0, 0, 48, 0, 0, CLT_INVALID_VALUE, NULL},
+      {0, 3, 0, 0, 0, CLT_INVALID_VALUE, NULL},
+      {0, 32, 0, 0, 0, CLT_INVALID_VALUE, NULL},
+      {0, 0, 0, 1, 0, CLT_SUCCESS, "-DTC=24 "},
+      {4096, 0, 0, 0, 0, CLT_SUCCESS, "-DTR=512 -DTC=24 "},    /* 48 KiB of local memory */
+      {2, 0, 0, 0, 0, CLT_SUCCESS, "-DVWS=4 -DTR=4 -DTC=24 "}, /* a whole long vector */
+      {16, 0, 64, 0, 0, CLT_SUCCESS, "-DTR=16 -DTC=24 -DGROUP=64 "},
+      {0, 0, 2048, 0, 0, CLT_SUCCESS, "-DGROUP=1024 "}, /* the device's largest group */
+      {128, 16, 0, 0, 0, CLT_SUCCESS, "-DTVS=uint16 -DVWS=16 -DTR=128 "},
+      {8, 16, 0, 0, 0, CLT_SUCCESS, "-DTVS=uint16 -DVWS=16 -DTR=16 "}, /* a whole long vector */
+      {0, 1, 0, 0, 0, CLT_SUCCESS, "-DTVS=uint -DVWS=1 "},
+      {0, 0, 0, 0, 3, CLT_SUCCESS, "-DPAD=4 "},
+      {128, 2, 256, 0, 3, CLT_SUCCESS, "-DVWS=2 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=4 "},
+  };
+  clt__device_info dev[NDEV];
+  const shape s = {2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1};
+  (void)state;
+  make_devices(dev);
+  clt__layout l = make_layout(&s, 4, CLT_VARIANT_AUTO);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt_tuning t, back;
+    clt__config c, again;
+    char opts[1024], opts2[1024];
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_NARROW;
+    t.tile = cases[i].tile;
+    t.vector_width = cases[i].vw;
+    t.wg_x = cases[i].wg_x;
+    t.wg_y = cases[i].wg_y;
+    t.pad = cases[i].pad;
+    clt_status st = clt__config_from_tuning(&dev[0], &l, &t, &c);
+    if (st != cases[i].want)
+      fail_msg("case %zu: status %d, expected %d", i, (int)st, (int)cases[i].want);
+    if (st != CLT_SUCCESS)
       continue;
-    if (t.variant != CLT_VARIANT_RECT || t.tile != cases[i].tile || t.vector_width != cases[i].vw ||
-        t.wg_x != cases[i].wg_x || t.wg_y != cases[i].wg_y)
-      fail_msg("%s: %s tile %u vw %u wg %ux%u", where, clt_variant_name(t.variant), t.tile, t.vector_width,
-               t.wg_x, t.wg_y);
-    for (int d = 0; d < NDEV; d++) {
-      assert_int_equal(clt__config_from_tuning(&dev[d], &l, &t, &n), CLT_SUCCESS);
-      const char *why = config_problem(&n, &dev[d], cases[i].es);
-      if (why)
-        fail_msg("%s on %s: %s", where, dev[d].name, why);
-    }
-    assert_int_equal(clt__choose_config(&dev[3], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS); /* the CPU */
-    assert_int_equal(clt__narrow_tall(&l, &c, &t), 0);
+    assert_int_equal(clt__config_options(&c, 4, opts, sizeof opts), 0);
+    if (!strstr(opts, cases[i].opt))
+      fail_msg("case %zu: options \"%s\" lack \"%s\"", i, opts, cases[i].opt);
+    const char *why = config_problem(&c, &dev[0], 4);
+    if (why == NULL)
+      why = alignment_problem(&c, &l);
+    if (why)
+      fail_msg("case %zu: %s", i, why);
+    clt__config_to_tuning(&c, &back);
+    assert_int_equal(back.variant, CLT_VARIANT_NARROW);
+    assert_int_equal(back.wg_y, 1);
+    assert_int_equal(clt__config_from_tuning(&dev[0], &l, &back, &again), CLT_SUCCESS);
+    assert_int_equal(clt__config_options(&again, 4, opts2, sizeof opts2), 0);
+    assert_string_equal(opts, opts2);
   }
 }
 
@@ -654,7 +974,10 @@ int main(void) {
       cmocka_unit_test(spread_only_for_128_KiB_pitches),
       cmocka_unit_test(rect_units_only_where_the_layout_allows),
       cmocka_unit_test(tall_and_wide_are_apart),
-      cmocka_unit_test(narrow_tall_sources_get_narrow_tiles),
+      cmocka_unit_test(auto_takes_narrow_only_for_short_tall_and_wide_sides),
+      cmocka_unit_test(narrow_auto_measures_the_tile_it_replaces),
+      cmocka_unit_test(narrow_vectors_divide_extents_and_views),
+      cmocka_unit_test(narrow_tunings_are_checked_and_round_trip),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
   };

@@ -197,10 +197,10 @@ static void offset_plus_extent_overflowing_is_invalid(void **state) {
 }
 
 static void unknown_variant_is_invalid(void **state) {
-  static const int bad[] = {CLT_VARIANT_RECT + 1, 16, 63, 65, 100, -1, 0x7fffffff};
+  static const int bad[] = {CLT_VARIANT_NARROW + 1, 16, 63, 65, 100, -1, 0x7fffffff};
   static const clt_variant good[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
                                      CLT_VARIANT_VECTOR, CLT_VARIANT_BLOCK, CLT_VARIANT_RECT,
-                                     CLT_VARIANT_COPY};
+                                     CLT_VARIANT_NARROW, CLT_VARIANT_COPY};
   (void)state;
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     clt_desc d = make_desc(4, 4, 4);

@@ -13,8 +13,9 @@ Every argument is a JSON document written by `cltranspose-bench --json FILE`, or
   OUT_PREFIX.png  the same percentages as a grouped bar chart, one group per case.
 
 A skipped measurement reads "n/a" with its reason in a note under the table, a failed check "FAIL",
-an error "error" with its message in a note; a variant the bench did not run reads "-". Records of
---tune candidates have no column but count towards the check column.
+an error "error" with its message in a note; a variant the bench did not run reads "-" (no column
+when no input ran it). Records of --tune candidates have no column but count towards the check
+column.
 
 Python 3 standard library and matplotlib only. Exits with status 1 and a message on unreadable input.
 """
@@ -33,6 +34,7 @@ COLUMNS = [
     ("vector", "cltranspose", "vector"),
     ("block", "cltranspose", "block"),
     ("rect", "cltranspose", "rect"),
+    ("narrow", "cltranspose", "narrow"),
     ("CLBlast", "clblast", "clblast"),
 ]
 COLORS = {
@@ -42,6 +44,7 @@ COLORS = {
     "vector": "#2ca02c",
     "block": "#9467bd",
     "rect": "#17becf",
+    "narrow": "#bcbd22",
     "CLBlast": "#d62728",
 }
 RECORD_KEYS = ("shape", "rows", "cols", "batch", "type", "impl", "variant", "check")
@@ -258,7 +261,9 @@ def metadata(docs):
 
 def markdown(docs, cases):
     notes = Notes()
-    head = ["device", "case", "copy GB/s", *(c[0] for c in COLUMNS), "check"]
+    # A variant no input ran at all (files older than it) gets no column.
+    columns = [c for c in COLUMNS if any((c[1], c[2]) in case["records"] for case in cases)]
+    head = ["device", "case", "copy GB/s", *(c[0] for c in columns), "check"]
     rows = []
     for case in cases:
         copy = case["records"].get(("cltranspose", "copy"))
@@ -269,7 +274,7 @@ def markdown(docs, cases):
         else:
             copy_cell = cell(copy, notes)
         cells = [cell(case["records"].get((impl, var)), notes, with_resolved=(var == "auto"))
-                 for _, impl, var in COLUMNS]
+                 for _, impl, var in columns]
         rows.append([short_device(case["device"]), case["label"], copy_cell, *cells, check_summary(case)])
 
     out = metadata(docs)

@@ -334,11 +334,12 @@ out:
 
 /* The tile and vector width the device gets for this variant and element size, from a probe plan, so
  * that the tile +-1 shapes follow the tile really chosen (it shrinks under small device limits). */
-static int probe(const env *e, clt_variant v, size_t es, clt_tuning *t, const char **opts_out, char *opts,
-                 size_t opts_size) {
+static int probe(const env *e, clt_variant v, size_t es, size_t rows, size_t cols, clt_tuning *t,
+                 const char **opts_out, char *opts, size_t opts_size) {
   clt_desc d;
   memset(&d, 0, sizeof d);
-  d.rows = d.cols = 1;
+  d.rows = rows;
+  d.cols = cols;
   d.elem_size = es;
   d.variant = v;
   clt_plan *p = NULL;
@@ -467,7 +468,11 @@ int main(int argc, char **argv) {
       memset(&t, 0, sizeof t);
       char opts[1200];
       const char *o_str = "";
-      if (probe(&e, v, es, &t, &o_str, opts, sizeof opts) != 0) {
+      /* The narrow kernel's tile follows the short side (a 1 x 1 probe would give the longest tile there
+       * is): it is probed, and its unit shapes made, with a short side of NS. */
+      const size_t NS = 12;
+      const int narrow = v == CLT_VARIANT_NARROW;
+      if (probe(&e, v, es, narrow ? 1000 : 1, narrow ? NS : 1, &t, &o_str, opts, sizeof opts) != 0) {
         c.run++;
         c.failed++;
         continue;
@@ -476,7 +481,7 @@ int main(int argc, char **argv) {
              t.wg_y);
 
       shape
-          list[sizeof base_shapes / sizeof base_shapes[0] + sizeof large_shapes / sizeof large_shapes[0] + 4];
+          list[sizeof base_shapes / sizeof base_shapes[0] + sizeof large_shapes / sizeof large_shapes[0] + 5];
       size_t n = 0;
       for (size_t k = 0; k < sizeof base_shapes / sizeof base_shapes[0]; k++)
         list[n++] = base_shapes[k];
@@ -486,7 +491,16 @@ int main(int argc, char **argv) {
       /* The side of the unit the kernel works in: a tile (tiled, vector) or a register block (block). The
        * copy ceiling's knobs are not shapes. */
       size_t T = t.tile > 1 ? t.tile : t.vector_width;
-      if (tile_shapes && v != CLT_VARIANT_COPY && T > 1) {
+      if (tile_shapes && narrow) {
+        /* Whole tiles both ways (their vector paths), with 16-byte aligned offsets, and a partial last
+         * tile along the long side, where the rows are not vector-aligned either. */
+        const size_t a = es < 16 ? 16 / es : 1;
+        list[n++] = (shape){T, NS, 0, 0, 0, 0, 0, 0, 0, "narrow: tall unit"};
+        list[n++] = (shape){2 * T, NS, 0, a, 0, 0, a, 0, 0, "narrow: tall units, aligned offsets"};
+        list[n++] = (shape){T + 1, NS, 0, 0, 0, 0, 0, 0, 0, "narrow: tall unit+1"};
+        list[n++] = (shape){NS, 2 * T, 0, a, 0, 0, a, 0, 0, "narrow: wide units, aligned offsets"};
+        list[n++] = (shape){NS, T + 1, 0, 0, 0, 0, 0, 0, 0, "narrow: wide unit+1"};
+      } else if (tile_shapes && v != CLT_VARIANT_COPY && T > 1) {
         size_t vw = t.vector_width ? t.vector_width : 1;
         /* One full unit plus a partial column (an unaligned ld: the vload paths), a partial unit both
          * ways, and full units at vector-aligned offsets (the aligned-pointer paths). */

@@ -1,0 +1,137 @@
+/* The transpose of tall and wide matrices: tiles as narrow as the matrix's short side, so no tile
+ * column (or row) is left empty, and both sides move as flat runs of vectors. A tall source's tile of
+ * TR rows x TC columns is one contiguous block when the rows are dense, however few the columns; its
+ * destination is TC runs of TR elements. Consecutive work-items take consecutive vectors of the block
+ * on the way in and of each run on the way out, whatever the tile's width (cl/rect.cl instead ties a
+ * work-item to a tile column, which idles most work-items of a 16-column tile, and moves a 16-column
+ * u8 tile one byte at a time).
+ * Tunables: TR, TC (tile rows and columns), VWL and VWS (elements per vector load along source rows
+ * and per vector store along destination rows; the host makes every one aligned), TVL and TVS (their
+ * types), GROUP (work-items per group, one dimension), PAD (elements after each tile line), ROT
+ * (below), COLMAJOR (the tile held column by column: for tall sources, so the long destination runs
+ * come out of local memory as vectors; else row by row, for wide ones) and IDX32 (32-bit index
+ * arithmetic). */
+#ifndef TR
+#error "TR must be defined"
+#endif
+#if IDX32
+typedef uint idx_t;
+#else
+typedef ulong idx_t;
+#endif
+
+#define LPR (TC / VWL)     /* vector loads per tile row */
+#define SPR (TR / VWS)     /* vector stores per destination run */
+#define UNITS_L (TR * LPR) /* vector loads per tile */
+#define UNITS_S (TC * SPR) /* vector stores per tile */
+/* Tile row i, column k. Held column by column, the short side's scalar stores of one warp hit the
+ * columns of its LPR vectors at the same rows: each group of VWL columns is rotated along the column
+ * by ROT elements more than the one before (a multiple of VWS, so the long side's vectors stay whole
+ * and aligned), which puts them in different banks. Row by row, the same with rows and columns
+ * swapped. */
+#ifndef ROT
+#define ROT 0
+#endif
+#if COLMAJOR
+#define PITCH (TR + PAD)
+#define AT(i, k) ((k)*PITCH + ((i) + (k) / VWL * ROT) % TR)
+#define TILE_ELEMS (TC * PITCH)
+#else
+#define PITCH (TC + PAD)
+#define AT(i, k) ((i)*PITCH + ((k) + (i) / VWS * ROT) % TC)
+#define TILE_ELEMS (TR * PITCH)
+#endif
+
+typedef union {
+  TVL v;
+  T e[VWL];
+} clt_vl;
+typedef union {
+  TVS v;
+  T e[VWS];
+} clt_vs;
+
+kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TRANSPOSE_ARGS_AS(_)) {
+  /* Aligned for the widest vector (16 ulongs): the long side's vectors are read or written in place
+   * (PAD and the tile's long extent are multiples of its vector). */
+  local T tile[TILE_ELEMS] __attribute__((aligned(128)));
+  const uint t = (uint)get_local_id(0);
+  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
+  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
+  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  const idx_t tiles_r = (rows + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
+
+  CLT_FIRST_TILE()
+  CLT_GROUP_LOOP(b, get_group_id(2), batch, get_num_groups(2)) {
+    global const T *s = src + src_off + b * src_stride;
+    global T *d = dst + dst_off + b * dst_stride;
+    CLT_GROUP_LOOP(tc, g1, tiles_c, get_num_groups(1)) {
+      CLT_GROUP_LOOP(tr, g0, tiles_r, get_num_groups(0)) {
+        const idx_t r0 = tr * TR, c0 = tc * TC;
+        /* Rows and columns of this tile inside the matrix: uniform in the group. */
+        const uint nr = (uint)min((idx_t)TR, rows - r0), nc = (uint)min((idx_t)TC, cols - c0);
+        const int full = nr == TR && nc == TC;
+        global const T *st = s + r0 * src_ld + c0;
+        global T *dt = d + c0 * dst_ld + r0;
+
+        if (full) {
+          /* Unrolled without bounds tests: all of a work-item's loads are in flight before its stores. */
+#pragma unroll
+          for (uint n = 0; n < (UNITS_L + GROUP - 1) / GROUP; n++) {
+            const uint u = t + n * GROUP;
+            if (UNITS_L % GROUP == 0 || u < UNITS_L) {
+              const uint i = u / LPR, k = u % LPR * VWL;
+              clt_vl v;
+              v.v = *(global const TVL *)(st + i * src_ld + k);
+#if COLMAJOR || VWL == 1
+#pragma unroll
+              for (uint e = 0; e < VWL; e++)
+                tile[AT(i, k + e)] = v.e[e];
+#else
+              *(local TVL *)&tile[AT(i, k)] = v.v;
+#endif
+            }
+          }
+        } else {
+          for (uint u = t; u < UNITS_L; u += GROUP) {
+            const uint i = u / LPR, k = u % LPR * VWL;
+            if (i < nr)
+              for (uint e = 0; e < VWL; e++)
+                if (k + e < nc)
+                  tile[AT(i, k + e)] = st[i * src_ld + k + e];
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+
+        /* Destination row c0 + k gets its run from tile column k. */
+        if (full) {
+#pragma unroll
+          for (uint n = 0; n < (UNITS_S + GROUP - 1) / GROUP; n++) {
+            const uint u = t + n * GROUP;
+            if (UNITS_S % GROUP == 0 || u < UNITS_S) {
+              const uint k = u / SPR, p = u % SPR * VWS;
+#if COLMAJOR && VWS > 1
+              *(global TVS *)(dt + k * dst_ld + p) = *(local const TVS *)&tile[AT(p, k)];
+#else
+              clt_vs v;
+#pragma unroll
+              for (uint e = 0; e < VWS; e++)
+                v.e[e] = tile[AT(p + e, k)];
+              *(global TVS *)(dt + k * dst_ld + p) = v.v;
+#endif
+            }
+          }
+        } else {
+          for (uint u = t; u < UNITS_S; u += GROUP) {
+            const uint k = u / SPR, p = u % SPR * VWS;
+            if (k < nc)
+              for (uint e = 0; e < VWS; e++)
+                if (p + e < nr)
+                  dt[k * dst_ld + p + e] = tile[AT(p + e, k)];
+          }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+      }
+    }
+  }
+}
