@@ -18,11 +18,6 @@
  * lines) makes each destination row's run start on a line of memory, up to SKEW rows before the tile,
  * so no line is written in two pieces (addresses must be flat for the skew to pay, never to be
  * exact). A software prefetch of the next rows measured no gain with these tiles and was removed. */
-#if IDX32
-typedef uint idx_t;
-#else
-typedef ulong idx_t;
-#endif
 
 #if SRC_VEC
 #define LOAD_ROW(p) (*(global const TV *)(p))

@@ -14,11 +14,6 @@
 #ifndef TR
 #error "TR must be defined"
 #endif
-#if IDX32
-typedef uint idx_t;
-#else
-typedef ulong idx_t;
-#endif
 
 #define LPR (TC / VWL)     /* vector loads per tile row */
 #define SPR (TR / VWS)     /* vector stores per destination run */

@@ -11,11 +11,6 @@
 #ifndef TR
 #error "TR must be defined"
 #endif
-#if IDX32
-typedef uint idx_t;
-#else
-typedef ulong idx_t;
-#endif
 #define WX (TC / VW) /* the work-group's width */
 #ifndef SRC_SHIFT
 #define SRC_SHIFT 0

@@ -9,14 +9,6 @@
 #error "TILE must be defined"
 #endif
 #define UNITS (TILE / VW) /* vector units per tile row; also the work-group's width */
-#ifndef IDX32
-#define IDX32 0
-#endif
-#if IDX32
-typedef uint idx_t; /* every index of both views fits 32 bits */
-#else
-typedef ulong idx_t;
-#endif
 
 /* How each side reaches global memory (SRC_MODE, DST_MODE):
  *  0: vloadN/vstoreN, element-aligned (any device, any layout; drivers may split them into scalars);

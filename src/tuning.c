@@ -443,12 +443,12 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
                        max_vw(l->elem_size));
     c.vw = t->vector_width;
   }
+  if (t->wg_x && (c.variant == CLT_VARIANT_RECT || c.variant == CLT_VARIANT_NARROW)) {
+    if (!is_pow2(t->wg_x))
+      return clt__fail(CLT_INVALID_VALUE, "wg_x %u is not a power of two", t->wg_x);
+    c.wg_x = t->wg_x;
+  }
   if (c.variant == CLT_VARIANT_RECT) {
-    if (t->wg_x) {
-      if (!is_pow2(t->wg_x))
-        return clt__fail(CLT_INVALID_VALUE, "wg_x %u is not a power of two", t->wg_x);
-      c.wg_x = t->wg_x;
-    }
     if (t->tile)
       c.tile = t->tile;
     else if (c.tile < c.wg_x * c.vw) /* a wider vector or group alone widens the default tile */
@@ -474,15 +474,8 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     }
     if (c.tile < c.vw)
       c.tile = c.vw; /* the long side's vectors fit the tile */
-    if (t->wg_x) {
-      if (!is_pow2(t->wg_x))
-        return clt__fail(CLT_INVALID_VALUE, "wg_x %u is not a power of two", t->wg_x);
-      c.wg_x = t->wg_x;
-    }
     if (t->wg_y > 1)
       return clt__fail(CLT_INVALID_VALUE, "narrow work-groups are one-dimensional (wg_y %u)", t->wg_y);
-    if (t->pad)
-      c.pad = t->pad;
   }
   if (t->tile && c.variant == CLT_VARIANT_BLOCK && c.tile) { /* CPU tiles: rows per work-item */
     if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 128)
@@ -496,9 +489,10 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
     c.wg_x = c.tile / c.vw;
   else if (t->wg_x && (c.variant == CLT_VARIANT_NAIVE || c.variant == CLT_VARIANT_BLOCK))
     c.wg_x = t->wg_x;
-  if (t->wg_y && c.variant != CLT_VARIANT_NARROW)
+  if (t->wg_y)
     c.wg_y = t->wg_y;
-  if (t->pad && (c.variant == CLT_VARIANT_TILED || c.variant == CLT_VARIANT_RECT))
+  if (t->pad &&
+      (c.variant == CLT_VARIANT_TILED || c.variant == CLT_VARIANT_RECT || c.variant == CLT_VARIANT_NARROW))
     c.pad = t->pad;
   if (t->dst_align)
     c.dst_align = t->dst_align;

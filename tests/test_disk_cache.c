@@ -171,6 +171,19 @@ static int check_through(clt_plan *plan, const clt_desc *d, char *msg, size_t ms
   return clt_test_run(&tc, msg, msg_size);
 }
 
+/* The AUTO plan of a tall (1000 x short) or wide (short x 1000) f32 matrix, the shapes of the
+ * tuning-file class tests; *d gets its descriptor. */
+static clt_plan *tall_or_wide_plan(int tall, size_t short_side, clt_desc *d) {
+  clt_plan *plan = NULL;
+  memset(d, 0, sizeof *d);
+  d->rows = tall ? 1000 : short_side;
+  d->cols = tall ? short_side : 1000;
+  d->elem_size = 4;
+  d->variant = CLT_VARIANT_AUTO;
+  assert_int_equal(clt_plan_create(&plan, env.context, env.device, d), CLT_SUCCESS);
+  return plan;
+}
+
 /* clt_plan_create on desc, then an exact transpose of random data through that plan. The detail must
  * stay empty after the create: the disk cache may never leave an error behind. Returns 0 or -1 with
  * msg set; usable from the helper processes, which have no cmocka. */
@@ -644,14 +657,8 @@ static void tuning_file_classes_reach_their_shapes(void **state) {
     write_whole(path, cases[i].line, strlen(cases[i].line));
     for (int tall = 1; tall >= 0; tall--) {
       clt_desc d;
-      memset(&d, 0, sizeof d);
-      d.rows = tall ? 1000 : 96;
-      d.cols = tall ? 96 : 1000;
-      d.elem_size = 4;
-      d.variant = CLT_VARIANT_AUTO;
-      clt_plan *plan = NULL;
+      clt_plan *plan = tall_or_wide_plan(tall, 96, &d);
       clt_tuning got;
-      assert_int_equal(clt_plan_create(&plan, env.context, env.device, &d), CLT_SUCCESS);
       assert_int_equal(clt_plan_tuning(plan, &got), CLT_SUCCESS);
       const int used = got.variant == CLT_VARIANT_VECTOR && got.tile == 32 && got.wg_y == 8;
       if (used != (tall ? cases[i].tall : cases[i].wide)) {
@@ -703,15 +710,9 @@ static void tuning_files_carry_narrow_knobs(void **state) {
     }
     for (int tall = 1; tall >= 0; tall--) {
       clt_desc d;
-      memset(&d, 0, sizeof d);
-      d.rows = tall ? 1000 : 24;
-      d.cols = tall ? 24 : 1000;
-      d.elem_size = 4;
-      d.variant = CLT_VARIANT_AUTO;
-      clt_plan *plan = NULL;
+      clt_plan *plan = tall_or_wide_plan(tall, 24, &d);
       clt_variant v;
       const char *opts = NULL;
-      assert_int_equal(clt_plan_create(&plan, env.context, env.device, &d), CLT_SUCCESS);
       assert_int_equal(clt_plan_info(plan, &v, &opts), CLT_SUCCESS);
       const int want = tall == cases[i].tall;
       if ((v == CLT_VARIANT_NARROW) != want || (want && !strstr(opts, cases[i].opt))) {

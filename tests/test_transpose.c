@@ -69,6 +69,21 @@ static void shapes_exact_with_guards(void **state) {
   }
 }
 
+/* d's batch, offsets and leading dimensions (0: dense); a stride pad leaves that many elements between
+ * the matrices of a batch. */
+static void set_views(clt_desc *d, size_t batch, size_t so, size_t sld, size_t sstr_pad, size_t doff,
+                      size_t dld, size_t dstr_pad) {
+  d->batch = batch;
+  d->src_offset = so;
+  d->src_ld = sld;
+  d->dst_offset = doff;
+  d->dst_ld = dld;
+  if (sstr_pad)
+    d->src_stride = d->rows * (sld ? sld : d->cols) + sstr_pad;
+  if (dstr_pad)
+    d->dst_stride = d->cols * (dld ? dld : d->rows) + dstr_pad;
+}
+
 /* Offsets, padded leading dimensions (gaps in dst that must survive) and batches of 3 with padded
  * strides, each alone and combined, some vector-aligned and some deliberately not. */
 static void layouts_exact_with_guards(void **state) {
@@ -95,16 +110,7 @@ static void layouts_exact_with_guards(void **state) {
   for (size_t i = 0; i < sizeof lays / sizeof lays[0]; i++) {
     const lay *y = &lays[i];
     clt_desc d = clt_test_desc(y->rows, y->cols, p->es, p->variant);
-    size_t sld = y->sld ? y->sld : y->cols, dld = y->dld ? y->dld : y->rows;
-    d.batch = y->batch;
-    d.src_offset = y->so;
-    d.src_ld = y->sld;
-    d.dst_offset = y->doff;
-    d.dst_ld = y->dld;
-    if (y->sstr_pad)
-      d.src_stride = y->rows * sld + y->sstr_pad;
-    if (y->dstr_pad)
-      d.dst_stride = y->cols * dld + y->dstr_pad;
+    set_views(&d, y->batch, y->so, y->sld, y->sstr_pad, y->doff, y->dld, y->dstr_pad);
     run_case(&d, CLT_TEST_VIA_PLAN);
   }
 }
@@ -325,15 +331,7 @@ static void narrow_tiles_exact(void **state) {
     t.wg_x = c->wg_x;
     t.pad = c->pad;
     clt_desc d = clt_test_desc(c->rows, c->cols, c->es, CLT_VARIANT_NARROW);
-    d.batch = c->batch;
-    d.src_offset = c->so;
-    d.src_ld = c->sld;
-    d.dst_offset = c->doff;
-    d.dst_ld = c->dld;
-    if (c->sstr_pad)
-      d.src_stride = c->rows * (c->sld ? c->sld : c->cols) + c->sstr_pad;
-    if (c->dstr_pad)
-      d.dst_stride = c->cols * (c->dld ? c->dld : c->rows) + c->dstr_pad;
+    set_views(&d, c->batch, c->so, c->sld, c->sstr_pad, c->doff, c->dld, c->dstr_pad);
     run_tuned(&d, CLT_TEST_VIA_PLAN, &t, c->opt);
   }
 }
