@@ -3,8 +3,8 @@
  * destination sectors written in two halves by two work-groups (the memory reads the sector back to
  * merge them), not to misaligned reads; these three choices remove those halves (bench/results).
  * Tunables: TR (tile rows: the run each destination row gets), TC (tile columns), VW (elements per
- * access), WG_Y, PAD, SK (skew, below), SRC_VEC and DST_VEC (whether vector accesses are aligned), and
- * IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (on an NVIDIA H200 that
+ * access), WG_Y, PAD, SK and SKG (skew, below), SRC_VEC and DST_VEC (whether vector accesses are aligned),
+ * and IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (on an NVIDIA H200 that
  * alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
  * placed in the tile shifted back by its row's misalignment (below). */
@@ -53,11 +53,33 @@ typedef union {
 /* SK > 0, skewed stores: destination row j of the tile gets the run [r0 - sh, r0 + TR - sh), where sh
  * puts the run's start on an SK-element boundary of the buffer, so whole sectors are written by one
  * work-group. sh depends on j only (TR is a multiple of SK), so the runs of consecutive tiles still
- * tile the row exactly; the tile holds the SK source rows above it for that. */
+ * tile the row exactly; the tile holds the SK source rows above it for that (but with SKG). */
 #if SK
 #define SKEW_OF(a) ((uint)((a) % SK))
 #else
 #define SKEW_OF(a) 0u
+#endif
+/* SKG, the skew's rows from global memory (1-element vectors): the tile holds no rows above it, and
+ * the first sh work-items of each run load its first sh elements (source rows r0 - sh .. r0 - 1, which
+ * the group of the tile above has just read) before the barrier, in flight with the tile's loads. SK
+ * whole rows take (TR + SK) / WG_Y load steps where the tile needs TR / WG_Y: for 16-byte elements
+ * (SK 2 with 32 x 32 tiles, a fifth step) that cost c128 8191x8193 6 points of the copy on an NVIDIA
+ * H200 (87.2% against 93.1%). Tried on every element size, skews of 4 to 16 rows cost more as scattered
+ * loads than as rows (f64 8191x8193 91.0% against 92.3%, f32 64% against 90%; h200/knobs8.txt). */
+#ifndef SKG
+#define SKG 0
+#endif
+#if SKG && (VW != 1 || SK > WX || TC % WG_Y)
+#error "SKG needs VW 1, SK <= WX and TC a multiple of WG_Y"
+#endif
+#define SKR (SKG ? 0 : SK) /* the source rows above the tile that the tile holds */
+/* The destination rows k of a tile that work-item row ly writes, the q-th in turn: with SKG unrolled, so
+ * that edge[q] (below) stays in registers. */
+#if SKG
+#define NK (TC / WG_Y)
+#define RUN_ROWS(q, k) _Pragma("unroll") for (uint q = 0, k = ly; q < NK; q++, k += WG_Y)
+#else
+#define RUN_ROWS(q, k) for (uint q = 0, k = ly; k < TC; q++, k += WG_Y)
 #endif
 
 #if VW > 1
@@ -95,7 +117,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
   local uint4 tile_u[TC * PU];
   local T *tile_e = (local T *)tile_u;
 #else
-  local T tile[TR + SK][TC + PAD + 2 * OFF]; /* tile row i: source row r0 - SK + i */
+  local T tile[TR + SKR][TC + PAD + 2 * OFF]; /* tile row i: source row r0 - SKR + i */
 #endif
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
   const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
@@ -123,8 +145,8 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
         const idx_t r0 = tr * TR, c0 = tc * TC, c = c0 + (idx_t)lx * VW;
         const int full = r0 >= SK && r0 + TR <= rows && c0 + TC <= cols; /* uniform in the group */
 #if SRC_SHIFT
-        const idx_t a0 = src_off + b * src_stride + (r0 - SK) * src_ld + c0; /* row 0's first element */
-        const int full_src = full && a0 + (TR + SK - 1) * src_ld + TC + VW <= src_lim;
+        const idx_t a0 = src_off + b * src_stride + (r0 - SKR) * src_ld + c0; /* row 0's first element */
+        const int full_src = full && a0 + (TR + SKR - 1) * src_ld + TC + VW <= src_lim;
 #else
         const int full_src = full;
 #endif
@@ -137,18 +159,18 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
            * last m elements. One aligned load per vector instead of VW element loads. Every load is
            * unconditional (a clamped row, whose surplus is dropped), so all are in flight before the
            * first local store. */
-#define NEX ((TR + SK + WX * WG_Y - 1) / (WX * WG_Y))
+#define NEX ((TR + SKR + WX * WG_Y - 1) / (WX * WG_Y))
           TV ex[NEX];
 #pragma unroll
           for (uint q = 0; q < NEX; q++) {
-            const uint i = min(ly * WX + lx + q * WX * WG_Y, (uint)(TR + SK - 1));
+            const uint i = min(ly * WX + lx + q * WX * WG_Y, (uint)(TR + SKR - 1));
             const idx_t a = a0 + (idx_t)i * src_ld;
             ex[q] = ((global const TV *)(src + (a - a % VW)))[WX];
           }
 #pragma unroll
-          for (uint k = 0; k < (TR + SK + WG_Y - 1) / WG_Y; k++) {
+          for (uint k = 0; k < (TR + SKR + WG_Y - 1) / WG_Y; k++) {
             const uint i = ly + k * WG_Y;
-            if ((TR + SK) % WG_Y == 0 || i < TR + SK) {
+            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
               const idx_t a = a0 + (idx_t)i * src_ld;
               const uint m = (uint)(a % VW);
               VSTOREN(((global const TV *)(src + (a - m)))[lx], 0, (local BASE *)&tile[i][TCOL(lx * VW) - m]);
@@ -158,7 +180,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
           for (uint q = 0; q < NEX; q++) {
             const uint i = ly * WX + lx + q * WX * WG_Y;
             const uint m = (uint)((a0 + (idx_t)i * src_ld) % VW);
-            if (i < TR + SK && m)
+            if (i < TR + SKR && m)
               VSTOREN(ex[q], 0, (local BASE *)&tile[i][TCOL(TC) - m]);
           }
 #undef NEX
@@ -179,11 +201,11 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
             }
           }
 #else
-          global const T *sp = s + (r0 - SK + ly) * src_ld + c;
+          global const T *sp = s + (r0 - SKR + ly) * src_ld + c;
 #pragma unroll
-          for (uint k = 0; k < (TR + SK + WG_Y - 1) / WG_Y; k++) {
+          for (uint k = 0; k < (TR + SKR + WG_Y - 1) / WG_Y; k++) {
             const uint i = ly + k * WG_Y;
-            if ((TR + SK) % WG_Y == 0 || i < TR + SK) {
+            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
 #if VW > 1
               VSTOREN(LOAD_VEC(sp + (idx_t)k * WG_Y * src_ld), 0, (local BASE *)&tile[i][TCOL(lx * VW)]);
 #else
@@ -193,18 +215,29 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
           }
 #endif
         } else {
-          for (uint i = ly; i < TR + SK; i += WG_Y) {
-            const idx_t rs = r0 + i; /* the source row plus SK: never negative */
-            if (rs >= SK && rs - SK < rows)
+          for (uint i = ly; i < TR + SKR; i += WG_Y) {
+            const idx_t rs = r0 + i; /* the source row plus SKR: never negative */
+            if (rs >= SKR && rs - SKR < rows)
               for (uint e = 0; e < VW; e++)
                 if (c + e < cols)
 #if PACK
                   tile_e[PELEM(i, lx * VW + e)] = s[rs * src_ld + c + e];
 #else
-                  tile[i][TCOL(lx * VW + e)] = s[(rs - SK) * src_ld + c + e];
+                  tile[i][TCOL(lx * VW + e)] = s[(rs - SKR) * src_ld + c + e];
 #endif
           }
         }
+#if SKG
+        T edge[NK]; /* element lx of each of the work-item's runs, where lx < sh */
+        if (full) {
+          RUN_ROWS(q, k) {
+            const idx_t j = c0 + k;
+            const uint sh = SKEW_OF(d_begin + j * dst_ld + r0);
+            if (lx < sh)
+              edge[q] = s[(r0 - sh + lx) * src_ld + j];
+          }
+        }
+#endif
         barrier(CLK_LOCAL_MEM_FENCE);
 
 #if PACK
@@ -221,8 +254,9 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
           }
         }
 #else
-        /* Destination row j = c0 + k gets its run; work-item lx writes VW elements at a time. */
-        for (uint k = ly; k < TC; k += WG_Y) {
+        /* Destination row j = c0 + k gets its run; work-item lx writes VW elements at a time. Element p
+         * of the run is source row r0 - sh + p, tile row SKR - sh + p. */
+        RUN_ROWS(q, k) {
           const idx_t j = c0 + k;
           const uint sh = SKEW_OF(d_begin + j * dst_ld + r0);
           if (full) {
@@ -231,9 +265,11 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
             for (uint m = 0; m < TR / TC; m++) {
               const uint p = (lx + m * WX) * VW; /* position in the run */
 #if VW > 1
-              STORE_VEC(GATHER(SK - sh + p, k), dp + p);
+              STORE_VEC(GATHER(SKR - sh + p, k), dp + p);
+#elif SKG
+              dp[p] = m == 0 && lx < sh ? edge[q] : tile[p - sh][TCOL(k)];
 #else
-              dp[p] = tile[SK - sh + p][TCOL(k)];
+              dp[p] = tile[SKR - sh + p][TCOL(k)];
 #endif
             }
           } else if (j < cols) {
@@ -242,7 +278,8 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
                 const uint p = (lx + m * WX) * VW + e;
                 const idx_t rs = r0 + p; /* the destination column plus sh */
                 if (rs >= sh && rs - sh < rows)
-                  d[j * dst_ld + (rs - sh)] = tile[SK - sh + p][TCOL(k)];
+                  d[j * dst_ld + (rs - sh)] =
+                      SKG && p < sh ? s[(rs - sh) * src_ld + j] : tile[SKR - sh + p][TCOL(k)];
               }
           }
         }

@@ -94,6 +94,7 @@ typedef struct clt__config {
   int idx32;              /* rect, block, vector: every index fits 32 bits (32-bit kernel arithmetic) */
   unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect: the skew in elements */
                           /* (0 = no skew: dst aligned) */
+  int skg;                /* rect: the skew's rows read from global memory, not held (cl/rect.cl's SKG) */
   int units;              /* rect: 16-byte units asked for (clt_tuning.units) */
   int pack;               /* rect: ... and in effect (the layout allows them; cl/rect.cl's PACK) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */

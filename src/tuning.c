@@ -65,8 +65,8 @@ static size_t local_bytes(const clt__config *c, size_t elem_size) {
     return (size_t)c->tile * (c->tile + c->pad) * elem_size;
   case CLT_VARIANT_VECTOR: /* skewed stores double the row pitch (cl/vector.cl) */
     return (size_t)c->tile * c->tile * elem_size * (c->pre ? 2 : 1);
-  case CLT_VARIANT_RECT: /* pre: the skew's extra rows */
-    return (size_t)(c->tile + c->pre) * rect_cols(c) * elem_size;
+  case CLT_VARIANT_RECT: /* pre: the skew's extra rows, unless read from global memory */
+    return (size_t)(c->tile + (c->skg ? 0 : c->pre)) * rect_cols(c) * elem_size;
   case CLT_VARIANT_NARROW:
     return (size_t)c->short_ext * (c->tile + narrow_pad(c)) * elem_size;
   default:
@@ -121,7 +121,7 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
 
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = 0;
+  c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = 0;
   c->pre = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -170,6 +170,11 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     if (sk > 1 && c->dst_align != 1 && sk <= c->tile && info->base_align_bytes >= sk * es &&
         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sk))
       c->pre = sk;
+    /* For 16-byte elements a run's first sh elements come straight from global memory instead of SK
+     * extra tile rows, which cost a tile of 32 rows a fifth load step (cl/rect.cl's SKG: c128
+     * 8191x8193 from 87% to 93% of the copy on an NVIDIA H200). Smaller elements skew by more rows, and
+     * their scattered loads cost more than the rows. */
+    c->skg = c->pre > 1 && es == 16 && c->vw == 1 && c->pre <= c->wg_x && c->wg_x % c->wg_y == 0;
     /* Skewed runs start on an sk-element boundary of the buffer, so their vectors are aligned. */
     c->dst_aligned =
         c->pre ? c->pre % c->vw == 0
@@ -708,9 +713,9 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     }
     if (cfg->variant == CLT_VARIANT_RECT) {
       n = snprintf(buf + used, buf_size - used,
-                   " -DBASE=%s -DVW=%u -DTR=%u -DTC=%u -DWG_Y=%u -DPAD=%u -DSK=%u -DSRC_VEC=%d -DDST_VEC=%d"
-                   " -DIDX32=%d -DSRC_SHIFT=%d -DPACK=%d",
-                   tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre,
+                   " -DBASE=%s -DVW=%u -DTR=%u -DTC=%u -DWG_Y=%u -DPAD=%u -DSK=%u -DSKG=%d -DSRC_VEC=%d"
+                   " -DDST_VEC=%d -DIDX32=%d -DSRC_SHIFT=%d -DPACK=%d",
+                   tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre, cfg->skg,
                    cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok, cfg->pack);
     } else {
       n = snprintf(buf + used, buf_size - used,

@@ -191,7 +191,7 @@ static void spread_pitch_exact(void **state) {
 /* rect with explicit knobs (the library's padding), exact, and with build options that contain opt. */
 typedef struct rect_case {
   size_t rows, cols, es, batch;
-  unsigned tile, vw, wg_x, wg_y, units;
+  unsigned tile, vw, wg_x, wg_y, units, dst_align; /* dst_align 0: a 32-byte sector */
   const char *opt;
 } rect_case;
 
@@ -205,6 +205,7 @@ static void run_rect_cases(const rect_case *cases, size_t n) {
     t.wg_x = cases[i].wg_x;
     t.wg_y = cases[i].wg_y;
     t.units = cases[i].units;
+    t.dst_align = cases[i].dst_align;
     clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_RECT);
     d.batch = cases[i].batch;
     run_tuned(&d, CLT_TEST_VIA_PLAN, &t, cases[i].opt);
@@ -216,13 +217,13 @@ static void run_rect_cases(const rect_case *cases, size_t n) {
  * destination rows are not sector-aligned. Fails if the build options do not say which ran. */
 static void rect_units_exact(void **state) {
   static const rect_case cases[] = {
-      {544, 400, 1, 1, 128, 16, 8, 4, 1, "-DPACK=1"}, /* 16 x 16 byte blocks */
-      {544, 400, 1, 2, 128, 4, 16, 4, 1, "-DPACK=1"}, /* 4 x 4 byte blocks, 16 rows a unit */
-      {544, 400, 2, 1, 64, 8, 8, 4, 1, "-DPACK=1"},   {544, 400, 2, 2, 64, 2, 16, 4, 1, "-DPACK=1"},
-      {544, 400, 4, 2, 32, 4, 8, 4, 1, "-DPACK=1"},   {544, 400, 4, 1, 32, 1, 16, 4, 1, "-DPACK=1"},
-      {544, 400, 8, 1, 16, 2, 8, 4, 1, "-DPACK=1"},   {544, 400, 16, 2, 8, 1, 8, 4, 1, "-DPACK=1"},
-      {545, 400, 4, 1, 32, 4, 8, 4, 1, "-DPACK=0"},   /* destination rows 545 elements apart */
-      {544, 399, 1, 1, 128, 16, 8, 4, 1, "-DPACK=0"}, /* source rows 399 bytes apart */
+      {544, 400, 1, 1, 128, 16, 8, 4, 1, 0, "-DPACK=1"}, /* 16 x 16 byte blocks */
+      {544, 400, 1, 2, 128, 4, 16, 4, 1, 0, "-DPACK=1"}, /* 4 x 4 byte blocks, 16 rows a unit */
+      {544, 400, 2, 1, 64, 8, 8, 4, 1, 0, "-DPACK=1"},   {544, 400, 2, 2, 64, 2, 16, 4, 1, 0, "-DPACK=1"},
+      {544, 400, 4, 2, 32, 4, 8, 4, 1, 0, "-DPACK=1"},   {544, 400, 4, 1, 32, 1, 16, 4, 1, 0, "-DPACK=1"},
+      {544, 400, 8, 1, 16, 2, 8, 4, 1, 0, "-DPACK=1"},   {544, 400, 16, 2, 8, 1, 8, 4, 1, 0, "-DPACK=1"},
+      {545, 400, 4, 1, 32, 4, 8, 4, 1, 0, "-DPACK=0"},   /* destination rows 545 elements apart */
+      {544, 399, 1, 1, 128, 16, 8, 4, 1, 0, "-DPACK=0"}, /* source rows 399 bytes apart */
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
@@ -232,10 +233,26 @@ static void rect_units_exact(void **state) {
  * partial tiles down and across, misaligned rows (skewed runs), a batch. */
 static void rect_small_tile_columns_exact(void **state) {
   static const rect_case cases[] = {
-      {4100, 16, 4, 1, 128, 1, 16, 16, 0, "-DTC=16 "}, {4100, 32, 4, 2, 64, 2, 16, 8, 0, "-DTC=32 "},
-      {3001, 24, 4, 1, 64, 2, 16, 8, 0, "-DTC=32 "},   {5000, 3, 4, 1, 256, 1, 8, 32, 0, "-DTC=8 "},
-      {4097, 13, 4, 1, 128, 1, 16, 16, 0, "-DTC=16 "}, {4100, 16, 8, 1, 64, 1, 16, 16, 0, "-DTC=16 "},
-      {2051, 9, 8, 2, 64, 1, 16, 16, 0, "-DTC=16 "},   {3001, 33, 16, 1, 64, 1, 16, 16, 0, "-DTC=16 "},
+      {4100, 16, 4, 1, 128, 1, 16, 16, 0, 0, "-DTC=16 "}, {4100, 32, 4, 2, 64, 2, 16, 8, 0, 0, "-DTC=32 "},
+      {3001, 24, 4, 1, 64, 2, 16, 8, 0, 0, "-DTC=32 "},   {5000, 3, 4, 1, 256, 1, 8, 32, 0, 0, "-DTC=8 "},
+      {4097, 13, 4, 1, 128, 1, 16, 16, 0, 0, "-DTC=16 "}, {4100, 16, 8, 1, 64, 1, 16, 16, 0, 0, "-DTC=16 "},
+      {2051, 9, 8, 2, 64, 1, 16, 16, 0, 0, "-DTC=16 "},   {3001, 33, 16, 1, 64, 1, 16, 16, 0, 0, "-DTC=16 "},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+/* rect's skewed runs of 16-byte elements, whose first elements come from the rows above the tile in
+ * global memory (SKG, cl/rect.cl): full tiles between partial ones on every side, tiles of 1 to 4 times
+ * as many rows as columns, skews of 2 (a 32-byte sector) and 8 elements (128 bytes), batches whose
+ * matrices skew differently; and an 8-byte case, which must keep the skew's rows in the tile. */
+static void rect_skew_from_global_exact(void **state) {
+  static const rect_case cases[] = {
+      {97, 67, 16, 1, 32, 1, 32, 8, 0, 0, "-DSK=2 -DSKG=1"},
+      {131, 75, 16, 2, 32, 1, 16, 4, 0, 0, "-DSK=2 -DSKG=1"},
+      {203, 41, 16, 1, 64, 1, 16, 16, 0, 128, "-DSK=8 -DSKG=1"},
+      {77, 45, 16, 3, 16, 1, 8, 4, 0, 128, "-DSK=8 -DSKG=1"},
+      {97, 67, 8, 1, 32, 1, 32, 8, 0, 32, "-DSK=4 -DSKG=0"},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
@@ -418,6 +435,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(spread_pitch_exact),
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_small_tile_columns_exact),
+      cmocka_unit_test(rect_skew_from_global_exact),
   };
   enum { NPART2 = 2 * (5 + 4) }; /* part 2's parameterized tests: rect's and four of narrow's, both sets */
   static struct CMUnitTest part1[2 * NPARAM - NPART2 + sizeof fixed1 / sizeof fixed1[0]];

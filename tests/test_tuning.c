@@ -324,7 +324,8 @@ static void unknown_variant_is_rejected(void **state) {
 
 /* rect on a GPU: a destination whose rows start off the store alignment gets skewed runs of exactly
  * dst_align bytes' worth of elements (32, or 128 for 8-byte elements), one extra tile row in the grid,
- * and aligned vector stores; an aligned one, or dst_align 1, gets none. */
+ * and aligned vector stores, and for 16-byte elements the skew's rows from global memory (SKG); an
+ * aligned one, or dst_align 1, gets none. */
 static void rect_skews_only_misaligned_destinations(void **state) {
   clt__device_info dev[NDEV];
   (void)state;
@@ -340,6 +341,7 @@ static void rect_skews_only_misaligned_destinations(void **state) {
     size_t global[3], local[3];
     assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
     assert_int_equal(c.pre, 0);
+    assert_int_equal(c.skg, 0);
     assert_true(c.vw == 1 || c.dst_aligned);
     clt__config_ndrange(&c, &l, &dev[0], global, local);
     assert_int_equal(global[0] / local[0], (1024 + c.tile - 1) / c.tile);
@@ -350,6 +352,11 @@ static void rect_skews_only_misaligned_destinations(void **state) {
       assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
       if (c.pre != want_skew)
         fail_msg("elem_size %zu, shape %zu: skew %u, expected %u", es, k, c.pre, want_skew);
+      /* 16-byte elements load a run's first elements from global memory; the others hold the rows. */
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, es, opts, sizeof opts), 0);
+      if (c.skg != (es == 16) || !strstr(opts, es == 16 ? "-DSKG=1 " : "-DSKG=0 "))
+        fail_msg("elem_size %zu, shape %zu: skg %d, options %s", es, k, c.skg, opts);
       assert_true(c.vw == 1 || c.dst_aligned);
       clt__config_ndrange(&c, &l, &dev[0], global, local);
       assert_int_equal(global[0] / local[0], (skewed[k]->rows + c.pre - 1 + c.tile - 1) / c.tile);
@@ -359,6 +366,7 @@ static void rect_skews_only_misaligned_destinations(void **state) {
       t.dst_align = 1;
       assert_int_equal(clt__config_from_tuning(&dev[0], &l, &t, &c), CLT_SUCCESS);
       assert_int_equal(c.pre, 0);
+      assert_int_equal(c.skg, 0);
       assert_true(c.vw == 1 || !c.dst_aligned);
     }
   }
