@@ -125,6 +125,10 @@ clt_shape_class clt__shape_class(const clt__layout *layout);
  * configuration chosen for it (its short side is at most 64 elements, and either at most 32 elements of
  * at most 256 bytes or not a whole number of c's tiles); else 0 and c stands. */
 int clt__narrow_auto(const clt__layout *layout, const clt__config *c);
+/* AUTO's configuration: the device's tuned knobs for the layout's class (clt__tuning_lookup), else
+ * clt__choose_config's heuristics; then on GPUs rect instead of the vector kernel where the layout's
+ * rows do not start on its vectors, and the narrow kernel where clt__narrow_auto says so. */
+clt_status clt__auto_config(const clt__device_info *info, const clt__layout *layout, clt__config *out);
 
 /* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */
 

@@ -132,23 +132,9 @@ static clt_status pick_config(const clt__device_info *info, const clt__layout *l
                               clt__config *cfg) {
   if (tuning)
     return clt__config_from_tuning(info, l, tuning, cfg);
-  clt_tuning tuned;
-  clt_status st;
-  if (l->variant == CLT_VARIANT_AUTO && clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), &tuned) &&
-      clt__config_from_tuning(info, l, &tuned, cfg) == CLT_SUCCESS) {
-    st = CLT_SUCCESS;
-  } else {
-    clt__clear_error(); /* a stale tuning entry that no longer fits is not the caller's error */
-    st = clt__choose_config(info, l, l->variant, cfg);
-  }
-  clt__config narrow;
-  if (st == CLT_SUCCESS && l->variant == CLT_VARIANT_AUTO && clt__narrow_auto(l, cfg)) {
-    if (clt__choose_config(info, l, CLT_VARIANT_NARROW, &narrow) == CLT_SUCCESS)
-      *cfg = narrow;
-    else
-      clt__clear_error(); /* the tile kernel stands */
-  }
-  return st;
+  if (l->variant == CLT_VARIANT_AUTO)
+    return clt__auto_config(info, l, cfg);
+  return clt__choose_config(info, l, l->variant, cfg);
 }
 
 clt_status clt_plan_create_tuned(clt_plan **plan, cl_context context, cl_device_id device,

@@ -598,6 +598,49 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
          ((n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0);
 }
 
+/* The vector kernel on rows that do not start on a vector boundary runs its shifted and skewed paths,
+ * which are slow: on an NVIDIA H200 27-35% of the copy on odd shapes, and where a tall, wide or
+ * batched class's entry is the vector kernel, 70-75% on misaligned f32 (1048575x64, 64x1048575), 50%
+ * on f64 1048575x64 and 30% on batches of 1023x1025 f32 and f64, where rect ran at 85-94%
+ * (bench/results/h200/knobs9.txt). Such layouts take what odd shapes take: the device's odd entry if
+ * it is rect, else rect's defaults. */
+static void misaligned_vector_to_rect(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_VECTOR || (c->src_aligned && c->dst_aligned))
+    return;
+  clt_tuning odd;
+  clt__config rect;
+  if (!(clt__tuning_lookup(info, l->elem_size, CLT_SHAPE_ODD, &odd) && odd.variant == CLT_VARIANT_RECT &&
+        clt__config_from_tuning(info, l, &odd, &rect) == CLT_SUCCESS) &&
+      clt__choose_config(info, l, CLT_VARIANT_RECT, &rect) != CLT_SUCCESS) {
+    clt__clear_error(); /* the vector kernel stands */
+    return;
+  }
+  clt__clear_error();
+  *c = rect;
+}
+
+clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
+  clt_tuning tuned;
+  clt__config c;
+  if (!(clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), &tuned) &&
+        clt__config_from_tuning(info, l, &tuned, &c) == CLT_SUCCESS)) {
+    clt__clear_error(); /* a stale tuning entry that no longer fits is not the caller's error */
+    clt_status st = clt__choose_config(info, l, CLT_VARIANT_AUTO, &c);
+    if (st != CLT_SUCCESS)
+      return st;
+  }
+  misaligned_vector_to_rect(info, l, &c);
+  clt__config narrow;
+  if (clt__narrow_auto(l, &c)) {
+    if (clt__choose_config(info, l, CLT_VARIANT_NARROW, &narrow) == CLT_SUCCESS)
+      c = narrow;
+    else
+      clt__clear_error(); /* the tile kernel stands */
+  }
+  *out = c;
+  return CLT_SUCCESS;
+}
+
 /* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */
 static void tile_grid(const clt__config *c, const clt__layout *l, size_t *tiles_r, size_t *tiles_c) {
   const size_t skew_rows = c->variant == CLT_VARIANT_RECT ? c->pre : (size_t)c->pre * c->vw;

@@ -736,15 +736,56 @@ static void narrow_auto_measures_the_tile_it_replaces(void **state) {
     const size_t es = h200_cases[i].es;
     clt__layout l = make_layout(&s, es, CLT_VARIANT_AUTO);
     clt__config c;
-    clt_tuning t;
-    if (clt__tuning_lookup(&h200, es, clt__shape_class(&l), &t))
-      assert_int_equal(clt__config_from_tuning(&h200, &l, &t, &c), CLT_SUCCESS);
-    else
-      assert_int_equal(clt__choose_config(&h200, &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
-    const int got = clt__narrow_auto(&l, &c);
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    const int got = c.variant == CLT_VARIANT_NARROW;
     if (got != h200_cases[i].want)
-      fail_msg("H200, %zux%zu, elem_size %zu, after %s: narrow %d, expected %d", s.rows, s.cols, es,
-               clt_variant_name(c.variant), got, h200_cases[i].want);
+      fail_msg("H200, %zux%zu, elem_size %zu: AUTO took %s, expected %s", s.rows, s.cols, es,
+               clt_variant_name(c.variant), h200_cases[i].want ? "narrow" : "a tile kernel");
+  }
+}
+
+/* AUTO on a GPU never runs the vector kernel's shifted or skewed paths: a tall, wide or batched layout
+ * whose class entry on an NVIDIA H200 is the vector kernel takes the odd shapes' rect entry (its knobs)
+ * when its rows do not start on the vector's boundary (odd extents, leading dimensions or offsets),
+ * and keeps the vector kernel when they do; narrow still takes short sides after it. */
+static void auto_moves_misaligned_vector_layouts_to_rect(void **state) {
+  static const struct {
+    shape s;
+    size_t es;
+    clt_variant want;
+    unsigned tile, wg_x, vw; /* rect's knobs: the H200's odd entry for es */
+  } cases[] = {
+      {{1048575, 64, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 64, 32, 2},
+      {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 64, 32, 2},
+      {{524287, 128, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 64, 32, 2},
+      {{1048576, 64, 1, 0, 0, 0, 1, 0, 0, 0}, 4, CLT_VARIANT_RECT, 64, 32, 2},  /* a destination offset */
+      {{1048576, 64, 1, 0, 66, 0, 0, 0, 0, 0}, 4, CLT_VARIANT_RECT, 64, 32, 2}, /* a source ld */
+      {{1023, 1025, 64, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 64, 32, 2},
+      {{1048575, 64, 1, 0, 0, 0, 0, 0, 0, 1}, 8, CLT_VARIANT_RECT, 64, 32, 1},
+      {{1023, 1025, 64, 0, 0, 0, 0, 0, 0, 1}, 8, CLT_VARIANT_RECT, 64, 32, 1},
+      {{1048576, 64, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_VECTOR, 0, 0, 0},
+      {{64, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_VECTOR, 0, 0, 0},
+      {{1024, 1024, 64, 0, 0, 0, 0, 0, 0, 1}, 8, CLT_VARIANT_VECTOR, 0, 0, 0},
+      {{16384, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 2, CLT_VARIANT_VECTOR, 0, 0, 0},
+      {{2097151, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_NARROW, 0, 0, 0},
+  };
+  clt__device_info h200 =
+      make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  snprintf(h200.platform, sizeof h200.platform, "NVIDIA CUDA");
+  setenv("CLT_CACHE_DIR", "off", 1); /* the built-in table only */
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    if (c.variant != cases[i].want ||
+        (c.variant == CLT_VARIANT_RECT &&
+         (c.tile != cases[i].tile || c.wg_x != cases[i].wg_x || c.vw != cases[i].vw)))
+      fail_msg("case %zu (%zux%zu batch %zu, elem_size %zu): AUTO took %s tile %u wg_x %u vw %u, expected %s",
+               i, cases[i].s.rows, cases[i].s.cols, cases[i].s.batch, cases[i].es,
+               clt_variant_name(c.variant), c.tile, c.wg_x, c.vw, clt_variant_name(cases[i].want));
+    if (c.variant == CLT_VARIANT_VECTOR)
+      assert_true(c.src_aligned && c.dst_aligned);
   }
 }
 
@@ -984,6 +1025,7 @@ int main(void) {
       cmocka_unit_test(tall_and_wide_are_apart),
       cmocka_unit_test(auto_takes_narrow_only_for_short_tall_and_wide_sides),
       cmocka_unit_test(narrow_auto_measures_the_tile_it_replaces),
+      cmocka_unit_test(auto_moves_misaligned_vector_layouts_to_rect),
       cmocka_unit_test(narrow_vectors_divide_extents_and_views),
       cmocka_unit_test(narrow_tunings_are_checked_and_round_trip),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
