@@ -605,8 +605,9 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
  * (bench/results/h200/knobs9.txt). Such layouts take what odd shapes take: the device's odd entry if
  * it is rect, else rect's defaults. */
 static void misaligned_vector_to_rect(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (c->variant != CLT_VARIANT_VECTOR || (c->src_aligned && c->dst_aligned))
-    return;
+  if (c->variant != CLT_VARIANT_VECTOR || (c->src_aligned && c->dst_aligned) || info->local_mem_is_global ||
+      (info->type & CL_DEVICE_TYPE_CPU))
+    return; /* measured on GPUs; a CPU runs the vector kernel only where a tuning file says so */
   clt_tuning odd;
   clt__config rect;
   if (!(clt__tuning_lookup(info, l->elem_size, CLT_SHAPE_ODD, &odd) && odd.variant == CLT_VARIANT_RECT &&
