@@ -292,10 +292,15 @@ static int nontemporal_stores(const clt__device_info *info) {
   return strstr(info->platform, "Portable Computing Language") != NULL;
 }
 
+/* Whether AUTO treats the device as a CPU. CPU drivers put local memory in ordinary memory: staging
+ * through it only adds a copy, and a straight element loop over cache-sized tiles wins (measured on
+ * POCL, see bench/results). */
+static int cpu_like(const clt__device_info *info) {
+  return info->local_mem_is_global || (info->type & CL_DEVICE_TYPE_CPU);
+}
+
 static clt_variant resolve_auto(const clt__device_info *info, const clt__layout *l) {
-  /* CPU drivers put local memory in ordinary memory: staging through it only adds a copy, and a
-   * straight element loop over cache-sized tiles wins (measured on POCL, see bench/results). */
-  if (info->local_mem_is_global || (info->type & CL_DEVICE_TYPE_CPU))
+  if (cpu_like(info))
     return CLT_VARIANT_BLOCK;
   /* GPUs: rect, except aligned 1- and 2-byte matrices, where the vector kernel's register blocks
    * move wider words (measured on an NVIDIA H200, bench/results/h200). */
@@ -605,8 +610,7 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
  * (bench/results/h200/knobs9.txt). Such layouts take what odd shapes take: the device's odd entry if
  * it is rect, else rect's defaults. */
 static void misaligned_vector_to_rect(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (c->variant != CLT_VARIANT_VECTOR || (c->src_aligned && c->dst_aligned) || info->local_mem_is_global ||
-      (info->type & CL_DEVICE_TYPE_CPU))
+  if (c->variant != CLT_VARIANT_VECTOR || (c->src_aligned && c->dst_aligned) || cpu_like(info))
     return; /* measured on GPUs; a CPU runs the vector kernel only where a tuning file says so */
   clt_tuning odd;
   clt__config rect;

@@ -122,6 +122,16 @@ static unsigned char *read_whole(const char *path, size_t *size) {
   return buf;
 }
 
+/* Fails unless the tuning file at path contains line (with its newlines). */
+static void expect_saved_line(const char *path, const char *line) {
+  size_t size;
+  char *text = (char *)read_whole(path, &size);
+  text[size] = 0;
+  if (!strstr(text, line))
+    fail_msg("tuning file %s lacks the saved line:\n%s", path, text);
+  free(text);
+}
+
 static void write_whole(const char *path, const void *data, size_t size) {
   FILE *f = fopen(path, "wb");
   if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0)
@@ -616,14 +626,8 @@ static void tuning_files_round_trip_units(void **state) {
       write_whole(path, cases[i].line, strlen(cases[i].line));
     else
       assert_int_equal(clt_tuning_save(env.device, 1, CLT_SHAPE_ALIGNED, &t), CLT_SUCCESS);
-    if (!cases[i].line) { /* the file says units in its tenth column */
-      size_t size;
-      char *text = (char *)read_whole(path, &size);
-      text[size] = 0;
-      if (!strstr(text, "1 aligned rect 128 16 4 1 8 0 1\n"))
-        fail_msg("tuning file %s lacks the saved line:\n%s", path, text);
-      free(text);
-    }
+    if (!cases[i].line) /* the file says units in its tenth column */
+      expect_saved_line(path, "1 aligned rect 128 16 4 1 8 0 1\n");
     clt_plan *plan = NULL;
     const char *opts = NULL;
     clt_variant v;
@@ -701,12 +705,7 @@ static void tuning_files_carry_narrow_knobs(void **state) {
       write_whole(path, cases[i].line, strlen(cases[i].line));
     } else {
       assert_int_equal(clt_tuning_save(env.device, 4, CLT_SHAPE_TALL, &t), CLT_SUCCESS);
-      size_t size;
-      char *text = (char *)read_whole(path, &size);
-      text[size] = 0;
-      if (!strstr(text, "\n4 tall narrow 64 2 0 0 128 0 0\n"))
-        fail_msg("tuning file %s lacks the saved line:\n%s", path, text);
-      free(text);
+      expect_saved_line(path, "\n4 tall narrow 64 2 0 0 128 0 0\n");
     }
     for (int tall = 1; tall >= 0; tall--) {
       clt_desc d;
