@@ -12,6 +12,7 @@ root=$(cd "$here/.." && pwd)
 cd "$root"
 export DEBIAN_FRONTEND=noninteractive
 
+pocl_cache=${POCL_CACHE_DIR:-} # the caller's POCL kernel cache, if any
 steps=("$@")
 ((${#steps[@]})) || steps=(asan tsan)
 
@@ -69,9 +70,9 @@ run_asan() {
   export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:intercept_tls_get_addr=0}
   export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/ci/lsan.supp:print_suppressions=1}
   export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-  # POCL's kernel cache lives with the tree: warm on a rerun, empty (every kernel compiled under ASan)
-  # on a fresh machine.
-  export POCL_CACHE_DIR=$root/$dir/pocl-cache
+  # POCL's kernel cache: the caller's (.ci/run's, warm from ci/test.sh's run), else one with the tree,
+  # warm on a rerun and empty (every kernel compiled under ASan) on a fresh machine.
+  export POCL_CACHE_DIR=${pocl_cache:-$root/$dir/pocl-cache}
   # The oclgrind label cannot run here: oclgrind preloads its OpenCL runtime, and ASan refuses to start
   # unless its own runtime comes first ("ASan runtime does not come first in initial library list").
   # ci/test.sh runs that label without sanitizers.
@@ -93,7 +94,7 @@ run_tsan() {
   configure "$dir" -fsanitize=thread -fno-omit-frame-pointer -g
   cmake --build "$dir" --parallel "$(nproc)" --target test_threads
   export TSAN_OPTIONS=${TSAN_OPTIONS:-suppressions=$root/ci/tsan.supp:halt_on_error=1:second_deadlock_stack=1}
-  export POCL_CACHE_DIR=$root/$dir/pocl-cache
+  export POCL_CACHE_DIR=${pocl_cache:-$root/$dir/pocl-cache}
   local rc=0
   ctest --test-dir "$dir" --output-on-failure --no-tests=error -R threads || rc=1
   check_log "$dir" || rc=1

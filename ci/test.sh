@@ -52,16 +52,7 @@ libdir=$("${pkgconf[@]}" --variable=libdir cltranspose)
 LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$tmp/consumer-pc"
 
 echo "== tests"
-# POCL's kernel cache. After ci/sanitize.sh in this checkout (.ci/run runs it first), build-asan/ holds
-# POCL's builds of the kernels this suite compiles, made by the same POCL from the same sources, and the
-# suite takes them from there instead of compiling them all again (on 2 cores its ctest run took 113 s
-# instead of 345 s on a fresh machine). Nothing here relies on POCL compiling: its cache entries are
-# keyed by the program's source and build options, the device and the work-group method (a
-# workitemloops build does not reuse the default one), pocl_exact_cbs turns the cache off, and on a
-# developer's machine POCL's default cache in the home directory is warm anyway. A POCL_CACHE_DIR from
-# the caller wins; without build-asan/ POCL keeps its default.
-if [[ -z ${POCL_CACHE_DIR:-} && -d $root/build-asan/pocl-cache ]]; then
-  export POCL_CACHE_DIR=$root/build-asan/pocl-cache
-  echo "POCL kernel cache: $POCL_CACHE_DIR (from ci/sanitize.sh)"
-fi
+# POCL's kernel cache: POCL_CACHE_DIR where the caller sets one (.ci/run shares one with the sanitizer
+# runs after this), else POCL's default under the home directory.
+echo "POCL kernel cache: ${POCL_CACHE_DIR:-POCL default, under HOME}"
 ctest --test-dir "$build" --output-on-failure --no-tests=error -j "$(nproc)" "$@"

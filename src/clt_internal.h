@@ -126,15 +126,22 @@ clt_shape_class clt__shape_class(const clt__layout *layout);
  * at most 256 bytes or not a whole number of c's tiles); else 0 and c stands. */
 int clt__narrow_auto(const clt__layout *layout, const clt__config *c);
 /* AUTO's configuration: the device's tuned knobs for the layout's class (clt__tuning_lookup), else
- * clt__choose_config's heuristics; then on GPUs rect instead of the vector kernel where the layout's
- * rows do not start on its vectors, and the narrow kernel where clt__narrow_auto says so. */
+ * clt__choose_config's heuristics; rect's defaults instead of a built-in odd entry where only one side's
+ * rows are misaligned; then on GPUs rect instead of the vector kernel where the layout's rows do not
+ * start on its vectors, and the narrow kernel where clt__narrow_auto says so. */
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *layout, clt__config *out);
 
 /* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */
 
+/* Where clt__tuning_lookup found an entry. */
+enum { CLT__TUNED_FILE = 1, CLT__TUNED_TABLE = 2 };
 /* The knobs recorded for (device, elem_size, class): the device's tuning file first, then the table
- * of winners measured for known devices. Returns 1 if found, 0 if not (use the heuristics). */
+ * of winners measured for known devices. Returns CLT__TUNED_FILE or CLT__TUNED_TABLE where found, 0
+ * if not (use the heuristics). */
 int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape_class cls, clt_tuning *out);
+/* The path of the device's tuning file under the cache directory into buf; 0 if there is none
+ * (CLT_CACHE_DIR off, no HOME) or buf is too small. */
+int clt__tuning_file_path(const clt__device_info *info, char *buf, size_t size);
 /* Forgets the tuning files read so far (they are read again on next use). */
 void clt__tuning_cache_clear(void);
 

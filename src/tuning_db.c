@@ -99,7 +99,7 @@ static unsigned long long fnv1a(unsigned long long h, const char *s) {
   }
 }
 
-static int file_path(const clt__device_info *info, char *buf, size_t size) {
+int clt__tuning_file_path(const clt__device_info *info, char *buf, size_t size) {
   char *dir = clt__cache_dir();
   if (!dir)
     return 0;
@@ -182,12 +182,12 @@ int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape
     return 0;
   char path[4200];
   int found = 0;
-  if (file_path(info, path, sizeof path)) {
+  if (clt__tuning_file_path(info, path, sizeof path)) {
     pthread_mutex_lock(&db_lock);
     tuning_file *f = get_file(path);
     if (f && f->have[slot][cls]) {
       *out = f->t[slot][cls];
-      found = 1;
+      found = CLT__TUNED_FILE;
     }
     pthread_mutex_unlock(&db_lock);
   }
@@ -195,7 +195,7 @@ int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape
     if ((!b->device || strstr(info->name, b->device)) &&
         (!b->platform || strstr(info->platform, b->platform)) && b->elem_size == elem_size && b->cls == cls) {
       *out = b->t;
-      found = 1;
+      found = CLT__TUNED_TABLE;
     }
   }
   return found;
@@ -242,7 +242,7 @@ clt_status clt_tuning_file_path(cl_device_id device, char *buf, size_t buf_size)
   clt_status st = clt__device_query(device, &info);
   if (st != CLT_SUCCESS)
     return st;
-  if (!file_path(&info, buf, buf_size))
+  if (!clt__tuning_file_path(&info, buf, buf_size))
     return clt__fail(CLT_UNSUPPORTED,
                      "no cache directory (CLT_CACHE_DIR is off, or no HOME), or buf is too small");
   return CLT_SUCCESS;
@@ -260,7 +260,7 @@ clt_status clt_tuning_save(cl_device_id device, size_t elem_size, clt_shape_clas
   clt_status st = clt__device_query(device, &info);
   if (st != CLT_SUCCESS)
     return st;
-  if (!file_path(&info, path, sizeof path))
+  if (!clt__tuning_file_path(&info, path, sizeof path))
     return clt__fail(CLT_UNSUPPORTED, "no cache directory (CLT_CACHE_DIR is off, or no HOME)");
   pthread_mutex_lock(&db_lock);
   tuning_file *f = get_file(path);

@@ -789,6 +789,75 @@ static void auto_moves_misaligned_vector_layouts_to_rect(void **state) {
   }
 }
 
+/* The built-in odd entries (measured where both sides' rows are misaligned) give way to rect's defaults
+ * where only one side's are: on a faked NVIDIA H200, f16 layouts misaligned only in the source (odd
+ * leading dimension, leading dimension a multiple of 2 but not of the entry's 4-element vectors, an
+ * offset) or only in the destination (a skew) take rect's 2-element vectors, 64 tile columns; both
+ * misaligned keep the entry's 4-element vectors and 128 columns. An entry from a tuning file stands. */
+static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
+  static const struct {
+    shape s;
+    size_t es;
+    unsigned vw, tile, tc; /* rect's vector width, tile rows and tile columns */
+  } cases[] = {
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 128, 128}, /* both: the entry */
+      {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 128, 128},
+      {{4096, 4096, 1, 1, 0, 0, 0, 4097, 0, 0}, 2, 4, 128, 128}, /* a source offset, an odd ld */
+      {{4096, 4097, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},     /* the source only */
+      {{16384, 16382, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},
+      {{4096, 4096, 1, 2, 0, 0, 0, 0, 0, 0}, 2, 2, 128, 64},
+      {{4097, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64}, /* the destination only */
+      {{16382, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},
+      {{4096, 4096, 1, 0, 0, 0, 0, 4098, 0, 0}, 2, 2, 128, 64},
+      {{4096, 4097, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 2, 64, 64}, /* f32: the entry is rect's defaults */
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 2, 64, 64},
+  };
+  clt__device_info h200 =
+      make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  snprintf(h200.platform, sizeof h200.platform, "NVIDIA CUDA");
+  (void)state;
+  setenv("CLT_CACHE_DIR", "off", 1); /* the built-in table only */
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__shape_class(&l), CLT_SHAPE_ODD);
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    if (c.variant != CLT_VARIANT_RECT || c.vw != cases[i].vw || c.tile != cases[i].tile ||
+        c.wg_x * c.vw != cases[i].tc)
+      fail_msg("case %zu (%zux%zu, elem_size %zu): AUTO took %s vw %u, %u x %u tiles; expected rect vw %u, "
+               "%u x %u",
+               i, cases[i].s.rows, cases[i].s.cols, cases[i].es, clt_variant_name(c.variant), c.vw, c.tile,
+               c.wg_x * c.vw, cases[i].vw, cases[i].tile, cases[i].tc);
+  }
+
+  /* The same entry from the device's tuning file: kept for a one-sided layout. */
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096], path[4200];
+  snprintf(dir, sizeof dir, "%s/clt_tuning_XXXXXX", tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
+  if (mkdtemp(dir) == NULL)
+    fail_msg("mkdtemp(%s) failed", dir);
+  setenv("CLT_CACHE_DIR", dir, 1);
+  clt__tuning_cache_clear();
+  assert_true(clt__tuning_file_path(&h200, path, sizeof path));
+  FILE *fp = fopen(path, "w");
+  assert_non_null(fp);
+  fputs("2 odd rect 128 4 8 1 32 0 0\n", fp);
+  fclose(fp);
+  clt__layout l = make_layout(&cases[3].s, 2, CLT_VARIANT_AUTO);
+  clt__config c;
+  clt_tuning t;
+  assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, &t), CLT__TUNED_FILE);
+  assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+  assert_int_equal(c.variant, CLT_VARIANT_RECT);
+  assert_int_equal(c.vw, 4);
+  assert_int_equal(c.wg_x * c.vw, 128);
+  remove(path);
+  remove(dir);
+  clt__tuning_cache_clear();
+  setenv("CLT_CACHE_DIR", "off", 1);
+  assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, &t), CLT__TUNED_TABLE);
+}
+
 /* The narrow kernel's vectors in effect: the largest power of two up to 16 bytes across the short side
  * and the vector width along the long one that divides its tile extent and every offset, leading
  * dimension and (batches) stride of its view, within the buffer's base alignment. The build options
@@ -1026,6 +1095,7 @@ int main(void) {
       cmocka_unit_test(auto_takes_narrow_only_for_short_tall_and_wide_sides),
       cmocka_unit_test(narrow_auto_measures_the_tile_it_replaces),
       cmocka_unit_test(auto_moves_misaligned_vector_layouts_to_rect),
+      cmocka_unit_test(auto_odd_entry_where_both_sides_are_misaligned),
       cmocka_unit_test(narrow_vectors_divide_extents_and_views),
       cmocka_unit_test(narrow_tunings_are_checked_and_round_trip),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
