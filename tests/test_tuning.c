@@ -39,6 +39,15 @@ static clt__device_info make_device(const char *name, cl_device_type type, cl_ui
   return d;
 }
 
+/* An NVIDIA H200 as the built-in tuning table knows it (name and platform), with CLT_CACHE_DIR off so
+ * that AUTO reads that table only. */
+static clt__device_info faked_h200(void) {
+  clt__device_info d = make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  snprintf(d.platform, sizeof d.platform, "NVIDIA CUDA");
+  setenv("CLT_CACHE_DIR", "off", 1);
+  return d;
+}
+
 enum { NDEV = 6 };
 
 static void make_devices(clt__device_info dev[NDEV]) {
@@ -567,10 +576,7 @@ static void tall_and_wide_are_apart(void **state) {
   assert_string_equal(clt_shape_class_name(CLT_SHAPE_WIDE), "wide");
   assert_null(clt_shape_class_name(CLT_SHAPE_CLASS_COUNT));
 
-  clt__device_info h200 =
-      make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
-  snprintf(h200.platform, sizeof h200.platform, "NVIDIA CUDA");
-  setenv("CLT_CACHE_DIR", "off", 1); /* the built-in table only */
+  const clt__device_info h200 = faked_h200();
   clt_tuning t;
   for (size_t e = 0; e < sizeof elem_sizes / sizeof elem_sizes[0]; e++)
     if (elem_sizes[e] >= 4)
@@ -727,10 +733,7 @@ static void narrow_auto_measures_the_tile_it_replaces(void **state) {
       /* No entry: rect's 128 columns of 1-byte elements. */
       {2097152, 64, 1, 1},
   };
-  clt__device_info h200 =
-      make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
-  snprintf(h200.platform, sizeof h200.platform, "NVIDIA CUDA");
-  setenv("CLT_CACHE_DIR", "off", 1); /* the built-in table only */
+  const clt__device_info h200 = faked_h200();
   for (size_t i = 0; i < sizeof h200_cases / sizeof h200_cases[0]; i++) {
     const shape s = {h200_cases[i].rows, h200_cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
     const size_t es = h200_cases[i].es;
@@ -769,10 +772,7 @@ static void auto_moves_misaligned_vector_layouts_to_rect(void **state) {
       {{16384, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 2, CLT_VARIANT_VECTOR, 0, 0, 0},
       {{2097151, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_NARROW, 0, 0, 0},
   };
-  clt__device_info h200 =
-      make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
-  snprintf(h200.platform, sizeof h200.platform, "NVIDIA CUDA");
-  setenv("CLT_CACHE_DIR", "off", 1); /* the built-in table only */
+  const clt__device_info h200 = faked_h200();
   (void)state;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
@@ -812,11 +812,8 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
       {{4096, 4097, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 2, 64, 64}, /* f32: the entry is rect's defaults */
       {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 2, 64, 64},
   };
-  clt__device_info h200 =
-      make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
-  snprintf(h200.platform, sizeof h200.platform, "NVIDIA CUDA");
   (void)state;
-  setenv("CLT_CACHE_DIR", "off", 1); /* the built-in table only */
+  const clt__device_info h200 = faked_h200();
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
     clt__config c;
