@@ -628,16 +628,54 @@ static void misaligned_vector_to_rect(const clt__device_info *info, const clt__l
  * (16383x16385). Where only one side is (the source's rows on the entry's vectors, or the
  * destination's on the skew's sector), rect's defaults measured ahead on an NVIDIA H200: for f16 by
  * 4.4 to 9.8 points of the copy on all ten such shapes tried (4096x4097 76.0% against 66.7%), while
- * the entry stayed 2 to 9 points ahead where both sides are (bench/results/h200/knobs10.txt). For the
- * other element sizes that table's odd entries are rect's defaults. A tuning file's entry stands. */
-static void one_sided_odd_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (c->variant != CLT_VARIANT_RECT || clt__shape_class(l) != CLT_SHAPE_ODD ||
+ * the entry stayed 2 to 9 points ahead where both sides are (bench/results/h200/knobs10.txt). The same
+ * holds for the f16 wide entry (4-element vectors, measured on aligned sources) on sources of 64 to 256
+ * rows that do not start on its vectors: 2-element vectors in its 64 tile rows ran at 81.6-82.4%
+ * against 65.0-66.2% (bench/results/h200/knobs11.txt). So such a layout takes rect's defaults with
+ * the entry's tile rows. For the other element sizes that table's odd entries are rect's defaults. A
+ * tuning file's entry stands. */
+static void one_sided_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  const clt_shape_class cls = clt__shape_class(l);
+  if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE) ||
       !c->src_aligned == (c->pre != 0))
     return; /* both sides misaligned (or neither, where only an extent is odd) */
-  clt__config d;
-  if (clt__choose_config(info, l, CLT_VARIANT_RECT, &d) == CLT_SUCCESS)
-    *c = d;
+  clt__config d, f;
+  clt_tuning t;
+  if (clt__choose_config(info, l, CLT_VARIANT_RECT, &d) == CLT_SUCCESS) {
+    clt__config_to_tuning(&d, &t);
+    if (c->tile >= d.wg_x * d.vw)
+      t.tile = c->tile;
+    if (clt__config_from_tuning(info, l, &t, &f) == CLT_SUCCESS)
+      *c = f;
+  }
   clt__clear_error(); /* else the entry stands */
+}
+
+/* rect's defaults for 1- and 2-byte elements take 128 tile rows (and 1-byte ones 128 tile columns): a
+ * tall or wide matrix whose short side is a whole number of 64 elements but not of those tiles
+ * leaves part of every tile to the element-wise edge path, and the narrow kernel that AUTO took
+ * instead moves misaligned rows an element at a time. Such a layout takes 64 x 64 tiles. On an NVIDIA
+ * H200 (bench/results/h200/knobs11.txt): u8 64x2097152 from 61.0% of the copy (narrow) to 85.3%,
+ * 64x2097151 45.4% -> 64.4%, 192x699052 60.5% -> 81.5%, 2097152x64 75.0% -> 89.9%, 2097151x64
+ * 51.3% -> 72.8% (f16 wide sources get 64 tile rows from that device's table). */
+static void rect_tiles_to_short_side(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  const clt_shape_class cls = clt__shape_class(l);
+  if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_TALL && cls != CLT_SHAPE_WIDE) || c->vw > 64)
+    return;
+  const int wide = l->rows < l->cols;
+  const size_t n_short = wide ? l->rows : l->cols, across = wide ? c->tile : tile_cols(c);
+  if (n_short % 64 || n_short % across == 0)
+    return;
+  clt_tuning t;
+  clt__config f;
+  clt__config_to_tuning(c, &t);
+  t.tile = 64;
+  t.units = 0;
+  if (tile_cols(c) > 64)
+    t.wg_x = 64 / c->vw;
+  if (clt__config_from_tuning(info, l, &t, &f) == CLT_SUCCESS)
+    *c = f;
+  clt__clear_error(); /* else the configuration stands */
 }
 
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
@@ -650,9 +688,10 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     if (st != CLT_SUCCESS)
       return st;
   } else if (found == CLT__TUNED_TABLE) {
-    one_sided_odd_to_defaults(info, l, &c);
+    one_sided_to_defaults(info, l, &c);
   }
   misaligned_vector_to_rect(info, l, &c);
+  rect_tiles_to_short_side(info, l, &c);
   clt__config narrow;
   if (clt__narrow_auto(l, &c)) {
     if (clt__choose_config(info, l, CLT_VARIANT_NARROW, &narrow) == CLT_SUCCESS)

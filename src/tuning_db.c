@@ -35,6 +35,9 @@ static const builtin_entry builtin[] = {
     {"H200", "NVIDIA", 1, CLT_SHAPE_ODD, R(128, 32, 4, 8, 0)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ALIGNED, V(128, 4, 16)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ODD, R(128, 32, 4, 8, 0)},
+    /* 89.7-95.3% of the copy on aligned sources of 64 to 256 rows, where rect's defaults and the
+     * narrow kernel got 71.8-92.0% (bench/results/h200/knobs11.txt) */
+    {"H200", "NVIDIA", 2, CLT_SHAPE_WIDE, R(64, 16, 4, 16, 0)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_ALIGNED, V(64, 4, 16)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_ODD, R(64, 32, 2, 8, 0)},
     /* rect with units (64 x 64) gained 0.3 to 0.6 at 64 columns and lost up to half the speed at 16

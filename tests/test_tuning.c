@@ -730,8 +730,9 @@ static void narrow_auto_measures_the_tile_it_replaces(void **state) {
       {1048576, 48, 16, 0}, /* three whole tiles (rect's default 32 columns would not be) */
       {32, 1048576, 16, 0},
       {48, 1048576, 16, 1},
-      /* No entry: rect's 128 columns of 1-byte elements. */
-      {2097152, 64, 1, 1},
+      /* No entry: rect's 128 columns of 1-byte elements, cut to 64 (but not to 32). */
+      {2097152, 64, 1, 0},
+      {2097152, 32, 1, 1},
   };
   const clt__device_info h200 = faked_h200();
   for (size_t i = 0; i < sizeof h200_cases / sizeof h200_cases[0]; i++) {
@@ -853,6 +854,61 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
   clt__tuning_cache_clear();
   setenv("CLT_CACHE_DIR", "off", 1);
   assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, &t), CLT__TUNED_TABLE);
+}
+
+/* AUTO's rect tiles on tall and wide layouts whose short side is a whole number of 64 elements but not of
+ * the tile's extent across it: 64 x 64 tiles (1-byte elements on an NVIDIA H200, which has no entry
+ * for them; any element size on a GPU without a table); whole tiles stay. The H200's f16 wide entry
+ * (64 tile rows, 4-element vectors) gives way to rect's 2-element vectors in the same 64 rows where the
+ * source's rows do not start on its vectors. */
+static void auto_fits_rect_tiles_to_a_short_side(void **state) {
+  static const struct {
+    size_t rows, cols, es;
+    int h200;    /* the faked H200, else a GPU without a table */
+    unsigned tr; /* rect's tile rows, tile columns and vector width; tr 0: the narrow kernel */
+    unsigned tc, vw;
+  } cases[] = {
+      {64, 2097152, 1, 1, 64, 64, 4},    /* wide: half a tile of 128 rows */
+      {64, 2097151, 1, 1, 64, 64, 4},    /* misaligned source rows, shifted */
+      {192, 699052, 1, 1, 64, 64, 4},    /* one and a half */
+      {128, 1048576, 1, 1, 128, 128, 4}, /* whole tiles */
+      {256, 524287, 1, 1, 128, 128, 4},  {96, 2097152, 1, 1, 128, 128, 4}, /* not a whole number of 64 */
+      {32, 2097152, 1, 1, 0, 0, 0},                                        /* the narrow kernel's */
+      {2097152, 64, 1, 1, 64, 64, 4}, /* tall: half a tile of 128 columns */
+      {2097151, 64, 1, 1, 64, 64, 4}, /* a skewed destination */
+      {1048576, 128, 1, 1, 128, 128, 4}, {64, 1048576, 2, 1, 64, 64, 4},  /* the wide entry */
+      {128, 524288, 2, 1, 64, 64, 4},    {64, 1048575, 2, 1, 64, 64, 2},  /* source rows off its vectors:
+                                                                             rect's defaults in its rows */
+      {256, 262143, 2, 1, 64, 64, 2},    {1048576, 64, 2, 1, 128, 64, 2}, /* tall: rect's defaults, 64 columns
+                                                                             a whole tile */
+      {48, 1048576, 2, 1, 0, 0, 0},      {64, 1048575, 4, 1, 64, 64, 2},  /* f32: the odd entry, unchanged */
+      {64, 2097152, 1, 0, 64, 64, 4},    {64, 1048576, 2, 0, 64, 64, 2},   {1048576, 64, 1, 0, 64, 64, 4},
+  };
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  const clt__device_info h200 = faked_h200();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape s = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    const clt__device_info *d = cases[i].h200 ? &h200 : &dev[0];
+    clt__layout l = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(d, &l, &c), CLT_SUCCESS);
+    const int ok = cases[i].tr ? c.variant == CLT_VARIANT_RECT && c.tile == cases[i].tr &&
+                                     c.wg_x * c.vw == cases[i].tc && c.vw == cases[i].vw
+                               : c.variant == CLT_VARIANT_NARROW;
+    if (!ok)
+      fail_msg(
+          "case %zu (%zux%zu, elem_size %zu, %s): AUTO took %s, %u x %u tiles, vw %u; expected %s %u x %u, "
+          "vw %u",
+          i, s.rows, s.cols, cases[i].es, d->name, clt_variant_name(c.variant), c.tile, c.wg_x * c.vw, c.vw,
+          cases[i].tr ? "rect" : "narrow", cases[i].tr, cases[i].tc, cases[i].vw);
+    const char *why = config_problem(&c, d, cases[i].es);
+    if (why == NULL)
+      why = alignment_problem(&c, &l);
+    if (why)
+      fail_msg("case %zu: %s", i, why);
+  }
 }
 
 /* The narrow kernel's vectors in effect: the largest power of two up to 16 bytes across the short side
@@ -1093,6 +1149,7 @@ int main(void) {
       cmocka_unit_test(narrow_auto_measures_the_tile_it_replaces),
       cmocka_unit_test(auto_moves_misaligned_vector_layouts_to_rect),
       cmocka_unit_test(auto_odd_entry_where_both_sides_are_misaligned),
+      cmocka_unit_test(auto_fits_rect_tiles_to_a_short_side),
       cmocka_unit_test(narrow_vectors_divide_extents_and_views),
       cmocka_unit_test(narrow_tunings_are_checked_and_round_trip),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
