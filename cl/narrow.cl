@@ -9,8 +9,8 @@
  * and per vector store along destination rows; the host makes every one aligned), TVL and TVS (their
  * types), GROUP (work-items per group, one dimension), PAD (elements after each tile line), ROT
  * (below), COLMAJOR (the tile held column by column: for tall sources, so the long destination runs
- * come out of local memory as vectors; else row by row, for wide ones) and IDX32 (32-bit index
- * arithmetic). */
+ * come out of local memory as vectors; else row by row, for wide ones), IDX32 (32-bit index
+ * arithmetic) and SRC_SHIFT (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -41,6 +41,36 @@ typedef union {
   TVL v;
   T e[VWL];
 } clt_vl;
+
+/* SRC_SHIFT, wide sources whose rows do not start on a 16-byte vector (VWL elements of 16 bytes in
+ * all, the buffer's base on 16 bytes): each vector of a tile row is cut from the two aligned vectors
+ * it straddles, shifted by the row's misalignment in registers, so the loads stay whole aligned
+ * vectors and the tile's rows as they are. Without it such rows are read an element at a time. */
+#ifndef SRC_SHIFT
+#define SRC_SHIFT 0
+#endif
+#if SRC_SHIFT
+#if COLMAJOR || VWL * ELEM_SIZE != 16
+#error "SRC_SHIFT needs a wide source (row-major tile) and 16-byte vectors"
+#endif
+#define CLT_CAT_(a, b) a##b
+#define CLT_CAT(a, b) CLT_CAT_(a, b)
+#define AS_TVL(x) CLT_CAT(as_, TVL)(x)
+/* Bytes s .. s + 15 of lo followed by hi (s < 16): whole words picked by selects (s is the same for a
+ * whole row, so no work-item diverges), then each word completed from the next by a shift. In 32-bit
+ * words: with 64-bit words and shifts f32 24x2097151 ran 10 points slower on an NVIDIA H200
+ * (bench/results/h200/knobs11.txt D). */
+static inline uint4 clt_bytes_from(uint4 lo, uint4 hi, uint s) {
+  const uint q = s / 4, b = (s % 4) * 8;
+  const uint w0 = q == 0 ? lo.s0 : q == 1 ? lo.s1 : q == 2 ? lo.s2 : lo.s3;
+  const uint w1 = q == 0 ? lo.s1 : q == 1 ? lo.s2 : q == 2 ? lo.s3 : hi.s0;
+  const uint w2 = q == 0 ? lo.s2 : q == 1 ? lo.s3 : q == 2 ? hi.s0 : hi.s1;
+  const uint w3 = q == 0 ? lo.s3 : q == 1 ? hi.s0 : q == 2 ? hi.s1 : hi.s2;
+  const uint w4 = q == 0 ? hi.s0 : q == 1 ? hi.s1 : q == 2 ? hi.s2 : hi.s3;
+  return (uint4)((uint)(upsample(w1, w0) >> b), (uint)(upsample(w2, w1) >> b), (uint)(upsample(w3, w2) >> b),
+                 (uint)(upsample(w4, w3) >> b));
+}
+#endif
 typedef union {
   TVS v;
   T e[VWS];
@@ -55,6 +85,10 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
   const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
   const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
   const idx_t tiles_r = (rows + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
+#if SRC_SHIFT
+  /* One past the view's last element: a row's last shifted vector reads up to VWL elements past it. */
+  const idx_t src_lim = src_off + (batch - 1) * src_stride + (rows - 1) * src_ld + cols;
+#endif
 
   CLT_FIRST_TILE()
   CLT_GROUP_LOOP(b, get_group_id(2), batch, get_num_groups(2)) {
@@ -68,8 +102,14 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
         const int full = nr == TR && nc == TC;
         global const T *st = s + r0 * src_ld + c0;
         global T *dt = d + c0 * dst_ld + r0;
+#if SRC_SHIFT
+        const idx_t e0 = src_off + b * src_stride + r0 * src_ld + c0; /* the tile's first element */
+        const int full_src = full && e0 + (TR - 1) * src_ld + TC + VWL <= src_lim;
+#else
+        const int full_src = full;
+#endif
 
-        if (full) {
+        if (full_src) {
           /* Unrolled without bounds tests: all of a work-item's loads are in flight before its stores. */
 #pragma unroll
           for (uint n = 0; n < (UNITS_L + GROUP - 1) / GROUP; n++) {
@@ -77,7 +117,14 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
             if (UNITS_L % GROUP == 0 || u < UNITS_L) {
               const uint i = u / LPR, k = u % LPR * VWL;
               clt_vl v;
+#if SRC_SHIFT
+              const idx_t e = e0 + i * src_ld + k;
+              const uint m = (uint)(e % VWL);
+              global const uint4 *p = (global const uint4 *)(src + (e - m));
+              v.v = AS_TVL(clt_bytes_from(p[0], p[1], m * ELEM_SIZE));
+#else
               v.v = *(global const TVL *)(st + i * src_ld + k);
+#endif
 #if COLMAJOR || VWL == 1
 #pragma unroll
               for (uint e = 0; e < VWL; e++)

@@ -188,6 +188,15 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     const size_t src_ext = c->wide ? c->tile : c->short_ext, dst_ext = c->wide ? c->short_ext : c->tile;
     c->nvl = narrow_vector(c->wide ? c->vw : short_max, src_ext, info, l, 0);
     c->nvs = narrow_vector(c->wide ? short_max : c->vw, dst_ext, info, l, 1);
+    /* A wide source whose rows do not start on 16-byte vectors: 16-byte vectors still, each cut from
+     * the two aligned ones it straddles (SRC_SHIFT in cl/narrow.cl), where each replaces at least 4
+     * narrower loads. On an NVIDIA H200 (bench/results/h200/knobs11.txt D), rows on single elements:
+     * u8 16x2097151 from 27% of the copy to 70%, 8x8388607 36% -> 85%, f16 32x1048575 53% -> 71%, f32
+     * 24x2097151 63% -> 90%; f64 (2 loads each) lost 2.2 points on 16x2097151. */
+    c->shift_ok = c->wide && c->vw >= 4 * c->nvl && c->vw * l->elem_size == 16 && c->tile % c->vw == 0 &&
+                  info->base_align_bytes >= 16;
+    if (c->shift_ok)
+      c->nvl = c->vw;
   } else if (c->variant == CLT_VARIANT_COPY) {
     int base_ok = info->base_align_bytes >= 16;
     c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
@@ -851,10 +860,10 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       return -1;
     n = snprintf(buf + used, buf_size - used,
                  " -DTVL=%s -DVWL=%u -DTVS=%s -DVWS=%u -DTR=%u -DTC=%u -DGROUP=%u -DPAD=%u -DROT=%u"
-                 " -DCOLMAJOR=%d -DIDX32=%d",
+                 " -DCOLMAJOR=%d -DIDX32=%d -DSRC_SHIFT=%d",
                  tvl, cfg->nvl, tvs, cfg->nvs, cfg->wide ? short_ext : long_ext,
                  cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
-                 narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32);
+                 narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok);
     break;
   }
   case CLT_VARIANT_COPY:

@@ -309,13 +309,23 @@ static void narrow_tiles_exact(void **state) {
        "-DVWL=4 -DTVS=uint -DVWS=1 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=6 "},
       {4000, 24, 4, 128, 0, 256, 0, 0, 1, 0, 3, 0, 0, 0,
        "-DVWL=1 -DTVS=uint -DVWS=1 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=2 "},
-      {24, 4000, 2, 256, 0, 256, 0, 0, 0, 4001, 1, 0, 0, 0,
+      {24, 4000, 2, 256, 2, 256, 0, 0, 0, 4001, 1, 0, 0, 0,
        "-DVWL=1 -DTVS=ushort -DVWS=1 -DTR=24 -DTC=256 -DGROUP=256 -DPAD=0 -DROT=3 "},
+      /* Wide sources off 16 bytes: 16-byte vectors of 4 or more elements cut from the aligned pair they
+       * straddle; the last tiles, whose last row's pair would reach past the view, an element at a
+       * time. */
+      {24, 4000, 2, 256, 0, 256, 0, 0, 0, 4001, 1, 0, 0, 0, "-DSRC_SHIFT=1"},
+      {16, 5001, 1, 512, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTVL=uchar16 -DVWL=16 -DTVS=uchar16 -DVWS=16 "},
+      {16, 1024, 1, 512, 0, 128, 0, 0, 0, 1025, 0, 0, 0, 0,
+       "-DVWL=16 -DTVS=uchar16 -DVWS=16 -DTR=16 -DTC=512 "},
+      {24, 3000, 4, 256, 0, 256, 0, 3, 3, 0, 0, 0, 1, 0, "-DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=24 "},
+      {40, 3001, 8, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, /* 2-element vectors: not cut */
+       "-DTVL=ulong -DVWL=1 -DTVS=ulong2 -DVWS=2 -DTR=40 "},
       /* Batches of 3 with padded strides. */
       {3000, 12, 4, 256, 0, 256, 0, 3, 0, 0, 0, 0, 4, 2,
        "-DVWL=4 -DTVS=uint2 -DVWS=2 -DTR=256 -DTC=12 -DGROUP=256 -DPAD=0 -DROT=12 "},
-      {16, 5000, 1, 512, 0, 128, 0, 3, 0, 0, 0, 0, 3, 16,
-       "-DTVL=uchar -DVWL=1 -DTVS=uchar16 -DVWS=16 -DTR=16 -DTC=512 -DGROUP=128 -DPAD=0 -DROT=0 "},
+      {16, 5000, 1, 512, 0, 128, 0, 3, 0, 0, 0, 0, 3, 16, /* the source's vectors cut from aligned pairs */
+       "-DTVL=uchar16 -DVWL=16 -DTVS=uchar16 -DVWS=16 -DTR=16 -DTC=512 -DGROUP=128 -DPAD=0 -DROT=0 "},
       /* Small tiles in small groups: several units per work-item, the last round partly idle. */
       {1000, 24, 4, 16, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=16 -DTC=24 -DGROUP=64 -DPAD=0 -DROT=8 "},
       {12, 1000, 2, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,

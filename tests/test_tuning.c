@@ -198,7 +198,10 @@ static const char *alignment_problem(const clt__config *c, const clt__layout *l)
     const size_t n_short = l->rows < l->cols ? l->rows : l->cols;
     if (c->nvl < 1 || c->nvs < 1)
       return "narrow vector 0";
-    if (l->src_offset % c->nvl || l->src_ld % c->nvl || (l->batch > 1 && l->src_stride % c->nvl))
+    if (c->shift_ok && (!c->wide || c->nvl * l->elem_size != 16))
+      return "narrow shifted loads other than 16-byte vectors of a wide source";
+    if (!c->shift_ok &&
+        (l->src_offset % c->nvl || l->src_ld % c->nvl || (l->batch > 1 && l->src_stride % c->nvl)))
       return "narrow loads of a source that is not nvl-aligned";
     if (l->dst_offset % c->nvs || l->dst_ld % c->nvs || (l->batch > 1 && l->dst_stride % c->nvs))
       return "narrow stores to a destination that is not nvs-aligned";
@@ -944,6 +947,14 @@ static void narrow_vectors_divide_extents_and_views(void **state) {
       {{2097152, 4, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 4, 128, 4, 4, "-DVWS=4 -DTR=4 -DTC=4 "},
       /* Wide, and the other element sizes. */
       {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 128, 4, 4, "-DTC=128 -DGROUP=256 -DPAD=0 -DROT=8 "},
+      {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 128, 4, 4, " -DSRC_SHIFT=0"},
+      /* Wide sources whose rows are not on 16 bytes: 16-byte vectors cut from aligned ones, where the
+       * buffer's base is on 16 bytes; else narrower vectors. */
+      {{24, 2097152, 1, 1, 0, 0, 0, 0, 0, 0}, 4, 128, 128, 4, 4, "-DVWL=4 -DTVS=uint4 -DVWS=4 "},
+      {{24, 2097152, 1, 1, 0, 0, 0, 0, 0, 0}, 4, 128, 128, 4, 4, " -DSRC_SHIFT=1"},
+      {{16, 8388608, 1, 0, 8388609, 0, 0, 0, 0, 0}, 1, 512, 128, 16, 16, " -DSRC_SHIFT=1"},
+      {{24, 2097152, 1, 1, 0, 0, 0, 0, 0, 0}, 4, 128, 8, 1, 2, " -DSRC_SHIFT=0"},
+      {{16, 2097152, 1, 1, 0, 0, 0, 0, 0, 0}, 8, 128, 128, 1, 2, " -DSRC_SHIFT=0"}, /* 2 elements */
       {{16, 8388608, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 512, 128, 16, 16, "-DVWS=16 -DTR=16 -DTC=512 -DGROUP=256 "},
       {{4194304, 8, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 128, 128, 1, 1, "-DTVS=uint4 -DVWS=1 -DTR=128 -DTC=8 "},
       {{4194304, 8, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 128, 128, 1, 1, "-DPAD=0 -DROT=1 "},
@@ -974,17 +985,18 @@ static void narrow_vectors_divide_extents_and_views(void **state) {
     if (why)
       fail_msg("case %zu: %s", i, why);
   }
-  /* Everything, for a tall and a wide source: the tile held column by column only for the tall one. */
+  /* Everything, for a tall and a wide source: the tile held column by column only for the tall one (and
+   * aligned rows: no shifted loads). */
   static const struct {
     shape s;
     const char *opts;
   } whole[] = {
       {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1},
        "-DT=uint -DELEM_SIZE=4 -DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 "
-       "-DROT=8 -DCOLMAJOR=1 -DIDX32=1"},
+       "-DROT=8 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0"},
       {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1},
        "-DT=uint -DELEM_SIZE=4 -DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=24 -DTC=128 -DGROUP=256 -DPAD=0 "
-       "-DROT=8 -DCOLMAJOR=0 -DIDX32=1"},
+       "-DROT=8 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0"},
   };
   for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++) {
     clt__layout l = make_layout(&whole[i].s, 4, CLT_VARIANT_NARROW);

@@ -481,7 +481,7 @@ int main(int argc, char **argv) {
              t.wg_y);
 
       shape
-          list[sizeof base_shapes / sizeof base_shapes[0] + sizeof large_shapes / sizeof large_shapes[0] + 5];
+          list[sizeof base_shapes / sizeof base_shapes[0] + sizeof large_shapes / sizeof large_shapes[0] + 6];
       size_t n = 0;
       for (size_t k = 0; k < sizeof base_shapes / sizeof base_shapes[0]; k++)
         list[n++] = base_shapes[k];
@@ -500,6 +500,9 @@ int main(int argc, char **argv) {
         list[n++] = (shape){T + 1, NS, 0, 0, 0, 0, 0, 0, 0, "narrow: tall unit+1"};
         list[n++] = (shape){NS, 2 * T, 0, a, 0, 0, a, 0, 0, "narrow: wide units, aligned offsets"};
         list[n++] = (shape){NS, T + 1, 0, 0, 0, 0, 0, 0, 0, "narrow: wide unit+1"};
+        /* Rows off 16 bytes: the first tile's vectors cut from aligned pairs, the last tile's pairs would
+         * pass the view's end (element loads). */
+        list[n++] = (shape){NS, 2 * T, 0, 0, 2 * T + 1, 0, 0, 0, 0, "narrow: wide units, odd ld"};
       } else if (tile_shapes && v != CLT_VARIANT_COPY && T > 1) {
         size_t vw = t.vector_width ? t.vector_width : 1;
         /* One full unit plus a partial column (an unaligned ld: the vload paths), a partial unit both
