@@ -608,6 +608,12 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
   const size_t n_short = wide ? l->rows : l->cols;
   /* The tile's extent along the short side: rect's tile columns, or its tile rows for a wide source. */
   const size_t across = wide ? c->tile : tile_cols(c);
+  /* rect's skew writes a tall source's misaligned destination rows in whole sectors, where narrow
+   * stores them an element at a time: with tiles that fit the short side rect stays (on an NVIDIA
+   * H200, f16 1048575x32 83.2% of the copy against narrow's 70.4%, u8 2097151x32 59.4% against 50.5%;
+   * bench/results/h200/knobs11.txt F). */
+  if (!wide && c->variant == CLT_VARIANT_RECT && c->pre && n_short % across == 0)
+    return 0;
   return n_short <= CLT__NARROW_MAX &&
          ((n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0);
 }
@@ -663,25 +669,28 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
 /* rect's defaults for 1- and 2-byte elements take 128 tile rows (and 1-byte ones 128 tile columns): a
  * tall or wide matrix whose short side is a whole number of 64 elements but not of those tiles
  * leaves part of every tile to the element-wise edge path, and the narrow kernel that AUTO took
- * instead moves misaligned rows an element at a time. Such a layout takes 64 x 64 tiles. On an NVIDIA
- * H200 (bench/results/h200/knobs11.txt): u8 64x2097152 from 61.0% of the copy (narrow) to 85.3%,
+ * instead moves misaligned rows an element at a time. Such a layout takes 64 x 64 tiles (64 x 32 or
+ * 32 x 32 where the side is a whole number of 32 only). On an NVIDIA H200
+ * (bench/results/h200/knobs11.txt): u8 64x2097152 from 61.0% of the copy (narrow) to 85.3%,
  * 64x2097151 45.4% -> 64.4%, 192x699052 60.5% -> 81.5%, 2097152x64 75.0% -> 89.9%, 2097151x64
- * 51.3% -> 72.8% (f16 wide sources get 64 tile rows from that device's table). */
+ * 51.3% -> 72.8%, 2097151x96 31.8% -> 56.0%; f16 1048575x96 56.9% -> 83.4% (f16 wide sources get
+ * 64 tile rows from that device's table). */
 static void rect_tiles_to_short_side(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
   if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_TALL && cls != CLT_SHAPE_WIDE) || c->vw > 64)
     return;
   const int wide = l->rows < l->cols;
   const size_t n_short = wide ? l->rows : l->cols, across = wide ? c->tile : tile_cols(c);
-  if (n_short % 64 || n_short % across == 0)
+  const size_t unit = n_short % 64 == 0 ? 64 : n_short % 32 == 0 ? 32 : 0;
+  if (!unit || n_short % across == 0)
     return;
   clt_tuning t;
   clt__config f;
   clt__config_to_tuning(c, &t);
-  t.tile = 64;
+  t.tile = wide ? (unsigned)unit : 64;
   t.units = 0;
-  if (tile_cols(c) > 64)
-    t.wg_x = 64 / c->vw;
+  if (tile_cols(c) > unit)
+    t.wg_x = (unsigned)(unit / c->vw);
   if (clt__config_from_tuning(info, l, &t, &f) == CLT_SUCCESS)
     *c = f;
   clt__clear_error(); /* else the configuration stands */

@@ -859,11 +859,12 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
   assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, &t), CLT__TUNED_TABLE);
 }
 
-/* AUTO's rect tiles on tall and wide layouts whose short side is a whole number of 64 elements but not of
- * the tile's extent across it: 64 x 64 tiles (1-byte elements on an NVIDIA H200, which has no entry
- * for them; any element size on a GPU without a table); whole tiles stay. The H200's f16 wide entry
- * (64 tile rows, 4-element vectors) gives way to rect's 2-element vectors in the same 64 rows where the
- * source's rows do not start on its vectors. */
+/* AUTO's rect tiles on tall and wide layouts whose short side is a whole number of 64 elements (else of
+ * 32) but not of the tile's extent across it: 64 x 64 tiles (64 x 32, or 32 x 32 for wide sources; 1-byte
+ * elements on an NVIDIA H200, which has no entry for them; any element size on a GPU without a table);
+ * whole tiles stay. A tall source with a skewed destination keeps rect's whole tiles rather than the
+ * narrow kernel. The H200's f16 wide entry (64 tile rows, 4-element vectors) gives way to rect's
+ * 2-element vectors in the same 64 rows where the source's rows do not start on its vectors. */
 static void auto_fits_rect_tiles_to_a_short_side(void **state) {
   static const struct {
     size_t rows, cols, es;
@@ -875,17 +876,29 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {64, 2097151, 1, 1, 64, 64, 4},    /* misaligned source rows, shifted */
       {192, 699052, 1, 1, 64, 64, 4},    /* one and a half */
       {128, 1048576, 1, 1, 128, 128, 4}, /* whole tiles */
-      {256, 524287, 1, 1, 128, 128, 4},  {96, 2097152, 1, 1, 128, 128, 4}, /* not a whole number of 64 */
-      {32, 2097152, 1, 1, 0, 0, 0},                                        /* the narrow kernel's */
-      {2097152, 64, 1, 1, 64, 64, 4}, /* tall: half a tile of 128 columns */
-      {2097151, 64, 1, 1, 64, 64, 4}, /* a skewed destination */
-      {1048576, 128, 1, 1, 128, 128, 4}, {64, 1048576, 2, 1, 64, 64, 4},  /* the wide entry */
-      {128, 524288, 2, 1, 64, 64, 4},    {64, 1048575, 2, 1, 64, 64, 2},  /* source rows off its vectors:
-                                                                             rect's defaults in its rows */
-      {256, 262143, 2, 1, 64, 64, 2},    {1048576, 64, 2, 1, 128, 64, 2}, /* tall: rect's defaults, 64 columns
-                                                                             a whole tile */
-      {48, 1048576, 2, 1, 0, 0, 0},      {64, 1048575, 4, 1, 64, 64, 2},  /* f32: the odd entry, unchanged */
-      {64, 2097152, 1, 0, 64, 64, 4},    {64, 1048576, 2, 0, 64, 64, 2},   {1048576, 64, 1, 0, 64, 64, 4},
+      {256, 524287, 1, 1, 128, 128, 4},  /* whole tiles, misaligned rows */
+      {96, 2097152, 1, 1, 32, 32, 4},    /* a whole number of 32 only */
+      {80, 2097152, 1, 1, 128, 128, 4},  /* nor of 32 */
+      {32, 2097152, 1, 1, 0, 0, 0},      /* the narrow kernel's */
+      {2097152, 64, 1, 1, 64, 64, 4},    /* tall: half a tile of 128 columns */
+      {2097151, 64, 1, 1, 64, 64, 4},    /* a skewed destination */
+      {1048576, 128, 1, 1, 128, 128, 4}, /* whole tiles */
+      {2097151, 96, 1, 1, 64, 32, 4},    /* tall, a whole number of 32 */
+      {2097151, 32, 1, 1, 64, 32, 4},    /* 32 columns of a skewed destination: rect, not narrow */
+      {2097152, 32, 1, 1, 0, 0, 0},      /* an aligned one: narrow */
+      {1048575, 32, 4, 1, 64, 32, 2},    /* f32: the odd entry's tiles cut to 32 columns */
+      {1048575, 16, 16, 1, 64, 16, 1},   /* c128: the tall entry's 16 columns */
+      {1048575, 16, 2, 1, 0, 0, 0},      /* f16: 16 no whole number of 32 */
+      {64, 1048576, 2, 1, 64, 64, 4},    /* the f16 wide entry */
+      {128, 524288, 2, 1, 64, 64, 4},    /* the same in two tiles */
+      {64, 1048575, 2, 1, 64, 64, 2},    /* source rows off its vectors: rect's defaults in its rows */
+      {256, 262143, 2, 1, 64, 64, 2},    /* the same in four tiles */
+      {1048576, 64, 2, 1, 128, 64, 2},   /* tall: rect's defaults, 64 columns a whole tile */
+      {48, 1048576, 2, 1, 0, 0, 0},      /* the narrow kernel's */
+      {64, 1048575, 4, 1, 64, 64, 2},    /* f32: the odd entry, unchanged */
+      {64, 2097152, 1, 0, 64, 64, 4},    /* a GPU without a table */
+      {64, 1048576, 2, 0, 64, 64, 2},    /* the same, f16 */
+      {1048576, 64, 1, 0, 64, 64, 4},    /* the same, tall u8 */
   };
   clt__device_info dev[NDEV];
   (void)state;
