@@ -681,7 +681,12 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
     return;
   const int wide = l->rows < l->cols;
   const size_t n_short = wide ? l->rows : l->cols, across = wide ? c->tile : tile_cols(c);
-  const size_t unit = n_short % 64 == 0 ? 64 : n_short % 32 == 0 ? 32 : 0;
+  /* 16 across only for a skewed tall destination of 2-byte elements or wider, which rect then keeps
+   * (clt__narrow_auto): f32 4194303x16 91.5% of the copy against narrow's 73.1%, f16 1048575x16 76.5%
+   * against 71.0%; u8 (16 bytes a tile row) lost 10 points, aligned and wide layouts 1-30
+   * (bench/results/h200/knobs11.txt G). */
+  const int skewed16 = !wide && c->pre && l->elem_size >= 2 && n_short % 16 == 0;
+  const size_t unit = n_short % 64 == 0 ? 64 : n_short % 32 == 0 ? 32 : skewed16 ? 16 : 0;
   if (!unit || n_short % across == 0)
     return;
   clt_tuning t;

@@ -860,11 +860,12 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
 }
 
 /* AUTO's rect tiles on tall and wide layouts whose short side is a whole number of 64 elements (else of
- * 32) but not of the tile's extent across it: 64 x 64 tiles (64 x 32, or 32 x 32 for wide sources; 1-byte
- * elements on an NVIDIA H200, which has no entry for them; any element size on a GPU without a table);
- * whole tiles stay. A tall source with a skewed destination keeps rect's whole tiles rather than the
- * narrow kernel. The H200's f16 wide entry (64 tile rows, 4-element vectors) gives way to rect's
- * 2-element vectors in the same 64 rows where the source's rows do not start on its vectors. */
+ * 32; of 16 for a skewed tall destination of 2 bytes or wider) but not of the tile's extent across it:
+ * 64 x 64 tiles (64 x 32 or 64 x 16, or 32 x 32 for wide sources; 1-byte elements on an NVIDIA H200,
+ * which has no entry for them; any element size on a GPU without a table); whole tiles stay. A tall
+ * source with a skewed destination keeps rect's whole tiles rather than the narrow kernel. The H200's f16
+ * wide entry (64 tile rows, 4-element vectors) gives way to rect's 2-element vectors in the same 64 rows
+ * where the source's rows do not start on its vectors. */
 static void auto_fits_rect_tiles_to_a_short_side(void **state) {
   static const struct {
     size_t rows, cols, es;
@@ -888,7 +889,11 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {2097152, 32, 1, 1, 0, 0, 0},      /* an aligned one: narrow */
       {1048575, 32, 4, 1, 64, 32, 2},    /* f32: the odd entry's tiles cut to 32 columns */
       {1048575, 16, 16, 1, 64, 16, 1},   /* c128: the tall entry's 16 columns */
-      {1048575, 16, 2, 1, 0, 0, 0},      /* f16: 16 no whole number of 32 */
+      {1048575, 16, 2, 1, 64, 16, 2},    /* f16: 16 across, as the destination is skewed */
+      {1048576, 16, 2, 1, 0, 0, 0},      /* an aligned one: narrow */
+      {2097151, 16, 1, 1, 0, 0, 0},      /* u8: tile rows of 16 bytes, narrow */
+      {2097151, 48, 4, 1, 64, 16, 2},    /* f32: 48 columns in tiles of 16 */
+      {16, 1048575, 2, 1, 0, 0, 0},      /* wide: narrow */
       {64, 1048576, 2, 1, 64, 64, 4},    /* the f16 wide entry */
       {128, 524288, 2, 1, 64, 64, 4},    /* the same in two tiles */
       {64, 1048575, 2, 1, 64, 64, 2},    /* source rows off its vectors: rect's defaults in its rows */
