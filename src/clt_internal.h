@@ -123,12 +123,14 @@ void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
 clt_shape_class clt__shape_class(const clt__layout *layout);
 /* For AUTO: 1 if a tall or wide matrix should take the narrow kernel rather than c, the GPU tile
  * configuration chosen for it (its short side is at most 64 elements, and either at most 32 elements of
- * at most 256 bytes or not a whole number of c's tiles); else 0 and c stands. */
+ * at most 256 bytes or not a whole number of c's tiles, unless c is rect with whole tiles across a tall
+ * source and skews its destination); else 0 and c stands. */
 int clt__narrow_auto(const clt__layout *layout, const clt__config *c);
 /* AUTO's configuration: the device's tuned knobs for the layout's class (clt__tuning_lookup), else
- * clt__choose_config's heuristics; rect's defaults instead of a built-in odd entry where only one side's
- * rows are misaligned; then on GPUs rect instead of the vector kernel where the layout's rows do not
- * start on its vectors, and the narrow kernel where clt__narrow_auto says so. */
+ * clt__choose_config's heuristics; rect's defaults in the entry's tile rows instead of a built-in odd or
+ * wide entry where only one side's rows are misaligned; then on GPUs rect instead of the vector kernel
+ * where the layout's rows do not start on its vectors, rect's tiles cut to fit a tall or wide short side,
+ * and the narrow kernel where clt__narrow_auto says so. */
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *layout, clt__config *out);
 
 /* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */

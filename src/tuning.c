@@ -639,6 +639,15 @@ static void misaligned_vector_to_rect(const clt__device_info *info, const clt__l
   *c = rect;
 }
 
+/* c re-derived from the knobs t for the layout, where they make a configuration; else c stands (and
+ * the failure is not the caller's error). */
+static void retune(const clt__device_info *info, const clt__layout *l, const clt_tuning *t, clt__config *c) {
+  clt__config f;
+  if (clt__config_from_tuning(info, l, t, &f) == CLT_SUCCESS)
+    *c = f;
+  clt__clear_error();
+}
+
 /* The built-in table's odd entries were measured on matrices whose rows are misaligned on both sides
  * (16383x16385). Where only one side is (the source's rows on the entry's vectors, or the
  * destination's on the skew's sector), rect's defaults measured ahead on an NVIDIA H200: for f16 by
@@ -654,16 +663,16 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
   if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE) ||
       !c->src_aligned == (c->pre != 0))
     return; /* both sides misaligned (or neither, where only an extent is odd) */
-  clt__config d, f;
+  clt__config d;
   clt_tuning t;
-  if (clt__choose_config(info, l, CLT_VARIANT_RECT, &d) == CLT_SUCCESS) {
-    clt__config_to_tuning(&d, &t);
-    if (c->tile >= d.wg_x * d.vw)
-      t.tile = c->tile;
-    if (clt__config_from_tuning(info, l, &t, &f) == CLT_SUCCESS)
-      *c = f;
+  if (clt__choose_config(info, l, CLT_VARIANT_RECT, &d) != CLT_SUCCESS) {
+    clt__clear_error(); /* the entry stands */
+    return;
   }
-  clt__clear_error(); /* else the entry stands */
+  clt__config_to_tuning(&d, &t);
+  if (c->tile >= d.wg_x * d.vw)
+    t.tile = c->tile;
+  retune(info, l, &t, c);
 }
 
 /* rect's defaults for 1- and 2-byte elements take 128 tile rows (and 1-byte ones 128 tile columns): a
@@ -677,7 +686,7 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
  * 64 tile rows from that device's table). */
 static void rect_tiles_to_short_side(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
-  if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_TALL && cls != CLT_SHAPE_WIDE) || c->vw > 64)
+  if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_TALL && cls != CLT_SHAPE_WIDE))
     return;
   const int wide = l->rows < l->cols;
   const size_t n_short = wide ? l->rows : l->cols, across = wide ? c->tile : tile_cols(c);
@@ -690,15 +699,12 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   if (!unit || n_short % across == 0)
     return;
   clt_tuning t;
-  clt__config f;
   clt__config_to_tuning(c, &t);
   t.tile = wide ? (unsigned)unit : 64;
   t.units = 0;
-  if (tile_cols(c) > unit)
+  if (tile_cols(c) > unit) /* unit >= 16 elements, no fewer than any vector has */
     t.wg_x = (unsigned)(unit / c->vw);
-  if (clt__config_from_tuning(info, l, &t, &f) == CLT_SUCCESS)
-    *c = f;
-  clt__clear_error(); /* else the configuration stands */
+  retune(info, l, &t, c);
 }
 
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
