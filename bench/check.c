@@ -59,58 +59,95 @@ static size_t min_size(size_t a, size_t b) {
   return a < b ? a : b;
 }
 
-/* Every function below takes elem_size as a parameter but is only called with the literal sizes from
- * the switches at the bottom, so the compiler can specialize the per-element memcpy/memcmp. */
-static inline void poison_transpose(const unsigned char *src, unsigned char *out, size_t rows, size_t cols,
-                                    size_t es, size_t batch) {
-  for (size_t b = 0; b < batch; b++) {
-    const unsigned char *s = src + b * rows * cols * es;
-    unsigned char *d = out + b * rows * cols * es;
+size_t clt_bench_src_bytes(const struct clt_bench_layout *l) {
+  return l->batch * l->rows * l->src_ld * l->elem_size;
+}
+
+size_t clt_bench_dst_bytes(const struct clt_bench_layout *l) {
+  return l->batch * l->cols * l->dst_ld * l->elem_size;
+}
+
+/* The padding's pattern: a function of the byte's offset in the buffer, so the comparison needs no copy
+ * of it, and no byte of it likely to be a stray element's value. */
+static unsigned char pad_byte(size_t offset) {
+  return (unsigned char)(0xA5u ^ (unsigned)(offset * 0x9Du) ^ (unsigned)(offset >> 9));
+}
+
+/* Bytes [from, to) of the destination: the pattern written, or the number that differ from it (the
+ * first offset that differs in *first). */
+static void write_padding(unsigned char *out, size_t from, size_t to) {
+  for (size_t i = from; i < to; i++)
+    out[i] = pad_byte(i);
+}
+
+static size_t check_padding(const unsigned char *dst, size_t from, size_t to, size_t *first) {
+  size_t n = 0;
+  for (size_t i = from; i < to; i++)
+    if (dst[i] != pad_byte(i) && n++ == 0)
+      *first = i;
+  return n;
+}
+
+/* Every function below takes the element size as a parameter but is only called with the literal
+ * sizes of DISPATCH, so the compiler can specialize the per-element copies and comparisons. */
+#define DISPATCH(call_with_size)                                                                             \
+  switch (l->elem_size) {                                                                                    \
+  case 1:                                                                                                    \
+    call_with_size(1);                                                                                       \
+    break;                                                                                                   \
+  case 2:                                                                                                    \
+    call_with_size(2);                                                                                       \
+    break;                                                                                                   \
+  case 4:                                                                                                    \
+    call_with_size(4);                                                                                       \
+    break;                                                                                                   \
+  case 8:                                                                                                    \
+    call_with_size(8);                                                                                       \
+    break;                                                                                                   \
+  case 16:                                                                                                   \
+    call_with_size(16);                                                                                      \
+    break;                                                                                                   \
+  default:                                                                                                   \
+    call_with_size(l->elem_size);                                                                            \
+    break;                                                                                                   \
+  }
+
+static inline void poison_transpose(const struct clt_bench_layout *l, const unsigned char *src,
+                                    unsigned char *out, size_t es) {
+  const size_t rows = l->rows, cols = l->cols, sld = l->src_ld, dld = l->dst_ld;
+  for (size_t b = 0; b < l->batch; b++) {
+    const unsigned char *s = src + b * rows * sld * es;
+    unsigned char *d = out + b * cols * dld * es;
     for (size_t rb = 0; rb < rows; rb += TILE) {
       const size_t re = min_size(rows, rb + TILE);
       for (size_t cb = 0; cb < cols; cb += TILE) {
         const size_t ce = min_size(cols, cb + TILE);
         for (size_t r = rb; r < re; r++) {
           for (size_t c = cb; c < ce; c++) {
-            const unsigned char *from = s + (r * cols + c) * es;
-            unsigned char *to = d + (c * rows + r) * es;
+            const unsigned char *from = s + (r * sld + c) * es;
+            unsigned char *to = d + (c * dld + r) * es;
             for (size_t k = 0; k < es; k++)
               to[k] = (unsigned char)~from[k];
           }
         }
       }
     }
+    for (size_t c = b * cols; dld > rows && c < (b + 1) * cols; c++)
+      write_padding(out, (c * dld + rows) * es, (c + 1) * dld * es);
   }
 }
 
-void clt_bench_poison(const unsigned char *src, unsigned char *out, size_t rows, size_t cols,
-                      size_t elem_size, size_t batch, int transpose) {
-  if (!transpose) {
-    const size_t n = rows * cols * elem_size * batch;
+void clt_bench_poison(const struct clt_bench_layout *l, const unsigned char *src, unsigned char *out) {
+  if (!l->transpose) {
+    const size_t n = l->rows * l->cols * l->elem_size * l->batch;
     for (size_t i = 0; i < n; i++)
       out[i] = (unsigned char)~src[i];
+    write_padding(out, n, clt_bench_dst_bytes(l));
     return;
   }
-  switch (elem_size) {
-  case 1:
-    poison_transpose(src, out, rows, cols, 1, batch);
-    break;
-  case 2:
-    poison_transpose(src, out, rows, cols, 2, batch);
-    break;
-  case 4:
-    poison_transpose(src, out, rows, cols, 4, batch);
-    break;
-  case 8:
-    poison_transpose(src, out, rows, cols, 8, batch);
-    break;
-  case 16:
-    poison_transpose(src, out, rows, cols, 16, batch);
-    break;
-  default:
-    poison_transpose(src, out, rows, cols, elem_size, batch);
-    break;
-  }
+#define POISON(es) poison_transpose(l, src, out, es)
+  DISPATCH(POISON)
+#undef POISON
 }
 
 /* Keeps the mismatch that comes first in dst order, whatever order the tiles were visited in. */
@@ -120,20 +157,22 @@ static void note_mismatch(size_t *count, size_t *first, size_t index) {
   (*count)++;
 }
 
-static inline size_t compare_transpose(const unsigned char *src, const unsigned char *dst, size_t rows,
-                                       size_t cols, size_t es, size_t batch, size_t *first) {
+/* Wrong elements, the first as its index in a dense destination (matrix by matrix, row by row). */
+static inline size_t compare_transpose(const struct clt_bench_layout *l, const unsigned char *src,
+                                       const unsigned char *dst, size_t es, size_t *first) {
+  const size_t rows = l->rows, cols = l->cols, sld = l->src_ld, dld = l->dst_ld;
   size_t count = 0;
-  for (size_t b = 0; b < batch; b++) {
-    const unsigned char *s = src + b * rows * cols * es;
-    const unsigned char *d = dst + b * rows * cols * es;
+  for (size_t b = 0; b < l->batch; b++) {
+    const unsigned char *s = src + b * rows * sld * es;
+    const unsigned char *d = dst + b * cols * dld * es;
     for (size_t rb = 0; rb < rows; rb += TILE) {
       const size_t re = min_size(rows, rb + TILE);
       for (size_t cb = 0; cb < cols; cb += TILE) {
         const size_t ce = min_size(cols, cb + TILE);
         for (size_t r = rb; r < re; r++) {
           for (size_t c = cb; c < ce; c++) {
-            if (memcmp(d + (c * rows + r) * es, s + (r * cols + c) * es, es) != 0)
-              note_mismatch(&count, first, b * rows * cols + c * rows + r);
+            if (memcmp(d + (c * dld + r) * es, s + (r * sld + c) * es, es) != 0)
+              note_mismatch(&count, first, (b * cols + c) * rows + r);
           }
         }
       }
@@ -142,46 +181,36 @@ static inline size_t compare_transpose(const unsigned char *src, const unsigned 
   return count;
 }
 
-size_t clt_bench_compare(const unsigned char *src, const unsigned char *dst, size_t rows, size_t cols,
-                         size_t elem_size, size_t batch, int transpose, size_t *bad_matrix, size_t *bad_row,
-                         size_t *bad_col) {
-  const size_t per_matrix = rows * cols;
-  size_t count = 0, first = 0;
-  if (!transpose) {
-    if (memcmp(src, dst, per_matrix * batch * elem_size) == 0)
-      return 0;
-    for (size_t i = 0; i < per_matrix * batch; i++)
-      if (memcmp(src + i * elem_size, dst + i * elem_size, elem_size) != 0)
-        note_mismatch(&count, &first, i);
+int clt_bench_compare(const struct clt_bench_layout *l, const unsigned char *src, const unsigned char *dst,
+                      struct clt_bench_mismatch *m) {
+  const size_t es = l->elem_size, per_matrix = l->rows * l->cols;
+  size_t first = 0;
+  memset(m, 0, sizeof *m);
+  if (!l->transpose) {
+    const size_t n = per_matrix * l->batch;
+    if (memcmp(src, dst, n * es) != 0)
+      for (size_t i = 0; i < n; i++)
+        if (memcmp(src + i * es, dst + i * es, es) != 0)
+          note_mismatch(&m->wrong_elements, &first, i);
+    m->padding_bytes = check_padding(dst, n * es, clt_bench_dst_bytes(l), &m->padding_offset);
   } else {
-    switch (elem_size) {
-    case 1:
-      count = compare_transpose(src, dst, rows, cols, 1, batch, &first);
-      break;
-    case 2:
-      count = compare_transpose(src, dst, rows, cols, 2, batch, &first);
-      break;
-    case 4:
-      count = compare_transpose(src, dst, rows, cols, 4, batch, &first);
-      break;
-    case 8:
-      count = compare_transpose(src, dst, rows, cols, 8, batch, &first);
-      break;
-    case 16:
-      count = compare_transpose(src, dst, rows, cols, 16, batch, &first);
-      break;
-    default:
-      count = compare_transpose(src, dst, rows, cols, elem_size, batch, &first);
-      break;
+#define COMPARE(es_) m->wrong_elements = compare_transpose(l, src, dst, es_, &first)
+    DISPATCH(COMPARE)
+#undef COMPARE
+    for (size_t row = 0; l->dst_ld > l->rows && row < l->batch * l->cols; row++) {
+      size_t at = 0;
+      const size_t n = check_padding(dst, (row * l->dst_ld + l->rows) * es, (row + 1) * l->dst_ld * es, &at);
+      if (n > 0 && m->padding_bytes == 0)
+        m->padding_offset = at;
+      m->padding_bytes += n;
     }
   }
-  if (count > 0) {
-    /* dst of a transpose is cols x rows; of a copy, rows x cols. */
-    const size_t dst_cols = transpose ? rows : cols;
-    const size_t in_matrix = first % per_matrix;
-    *bad_matrix = first / per_matrix;
-    *bad_row = in_matrix / dst_cols;
-    *bad_col = in_matrix % dst_cols;
+  if (m->wrong_elements > 0) {
+    /* dst of a transpose is cols x rows; of the copy, rows x cols. */
+    const size_t dst_cols = l->transpose ? l->rows : l->cols, in_matrix = first % per_matrix;
+    m->matrix = first / per_matrix;
+    m->row = in_matrix / dst_cols;
+    m->col = in_matrix % dst_cols;
   }
-  return count;
+  return m->wrong_elements > 0 || m->padding_bytes > 0;
 }

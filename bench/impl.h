@@ -13,6 +13,7 @@ struct clt_bench_problem {
   cl_context context;
   cl_device_id device;
   size_t rows, cols, elem_size, batch;
+  size_t src_ld, dst_ld;    /* in elements, >= cols and >= rows; a copy method ignores them (dense) */
   enum clt_bench_type type; /* for libraries that are typed (CLBlast has no u8, for instance) */
 };
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 typedef struct clblast_state {
-  size_t rows, cols;
+  size_t rows, cols, src_ld, dst_ld;
   enum clt_bench_type type;
 } clblast_state;
 
@@ -48,6 +48,8 @@ static int clblast_create(const struct clt_bench_method *method, const struct cl
   }
   s->rows = problem->rows;
   s->cols = problem->cols;
+  s->src_ld = problem->src_ld;
+  s->dst_ld = problem->dst_ld;
   s->type = problem->type;
   snprintf(info->resolved, sizeof info->resolved, "omatcopy");
   info->build_options[0] = '\0';
@@ -58,8 +60,8 @@ static int clblast_create(const struct clt_bench_method *method, const struct cl
 static int clblast_enqueue(void *state, cl_command_queue queue, cl_mem src, cl_mem dst, cl_event *event,
                            char *err, size_t err_size) {
   const clblast_state *s = state;
-  /* Row-major A (rows x cols, ld cols) into B = A^T (cols x rows, ld rows), alpha 1. */
-  const size_t m = s->rows, n = s->cols, lda = s->cols, ldb = s->rows;
+  /* Row-major A (rows x cols, ld src_ld) into B = A^T (cols x rows, ld dst_ld), alpha 1. */
+  const size_t m = s->rows, n = s->cols, lda = s->src_ld, ldb = s->dst_ld;
   CLBlastStatusCode st;
   switch (s->type) {
   case CLT_BENCH_F16:

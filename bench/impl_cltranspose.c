@@ -36,6 +36,10 @@ static int cltranspose_create(const struct clt_bench_method *method, const struc
   desc.elem_size = problem->elem_size;
   desc.batch = problem->batch;
   desc.variant = to_clt_variant(method->param);
+  if (!method->is_copy) { /* strides stay 0: each matrix then takes rows (cols) rows of ld elements */
+    desc.src_ld = problem->src_ld;
+    desc.dst_ld = problem->dst_ld;
+  }
 
   *state = NULL;
   clt_status st = clt_plan_create_tuned(&plan, problem->context, problem->device, &desc, method->tuning);

@@ -159,6 +159,8 @@ int main(int argc, char **argv) {
   run.reps = opt.reps;
   run.warmup = opt.warmup;
   run.batch = opt.batch;
+  run.src_pad = opt.src_pad;
+  run.dst_pad = opt.dst_pad;
   run.default_shapes = default_shapes;
   const time_t now = time(NULL);
   struct tm utc;
@@ -173,6 +175,8 @@ int main(int argc, char **argv) {
   session.device = dev;
   session.reps = opt.reps;
   session.warmup = opt.warmup;
+  session.src_pad = opt.src_pad;
+  session.dst_pad = opt.dst_pad;
   session.quiet = opt.quiet;
   session.progress_total = total;
   session.on_record = on_record;

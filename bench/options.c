@@ -229,7 +229,9 @@ enum option_id {
   OPT_WARMUP,
   OPT_CSV,
   OPT_JSON,
-  OPT_TUNE
+  OPT_TUNE,
+  OPT_SRC_PAD,
+  OPT_DST_PAD
 };
 
 static const struct {
@@ -237,11 +239,12 @@ static const struct {
   enum option_id id;
   int takes_value;
 } option_table[] = {
-    {"--help", OPT_HELP, 0},   {"-h", OPT_HELP, 0},     {"--list-devices", OPT_LIST, 0},
-    {"--quiet", OPT_QUIET, 0}, {"-q", OPT_QUIET, 0},    {"--device", OPT_DEVICE, 1},
-    {"--shape", OPT_SHAPE, 1}, {"--type", OPT_TYPE, 1}, {"--variant", OPT_VARIANT, 1},
-    {"--batch", OPT_BATCH, 1}, {"--reps", OPT_REPS, 1}, {"--warmup", OPT_WARMUP, 1},
-    {"--csv", OPT_CSV, 1},     {"--json", OPT_JSON, 1}, {"--tune", OPT_TUNE, 0},
+    {"--help", OPT_HELP, 0},       {"-h", OPT_HELP, 0},           {"--list-devices", OPT_LIST, 0},
+    {"--quiet", OPT_QUIET, 0},     {"-q", OPT_QUIET, 0},          {"--device", OPT_DEVICE, 1},
+    {"--shape", OPT_SHAPE, 1},     {"--type", OPT_TYPE, 1},       {"--variant", OPT_VARIANT, 1},
+    {"--batch", OPT_BATCH, 1},     {"--reps", OPT_REPS, 1},       {"--warmup", OPT_WARMUP, 1},
+    {"--csv", OPT_CSV, 1},         {"--json", OPT_JSON, 1},       {"--tune", OPT_TUNE, 0},
+    {"--src-pad", OPT_SRC_PAD, 1}, {"--dst-pad", OPT_DST_PAD, 1},
 };
 
 static int apply_option(struct clt_bench_options *o, enum option_id id, const char *name, const char *value,
@@ -289,6 +292,12 @@ static int apply_option(struct clt_bench_options *o, enum option_id id, const ch
     if (parse_count(name, value, 0, CLT_BENCH_MAX_REPS, &n, err, err_size) != 0)
       return -1;
     o->warmup = (unsigned)n;
+    return 0;
+  case OPT_SRC_PAD:
+  case OPT_DST_PAD:
+    if (parse_count(name, value, 0, CLT_BENCH_MAX_PAD, &n, err, err_size) != 0)
+      return -1;
+    *(id == OPT_SRC_PAD ? &o->src_pad : &o->dst_pad) = n;
     return 0;
   }
   set_error(err, err_size, "internal error: unhandled option", name, strlen(name));
@@ -362,6 +371,12 @@ int clt_bench_parse_args(int argc, char **argv, struct clt_bench_options *out, c
     clt_bench_options_free(out);
     return 2;
   }
+  if (out->tune && (out->src_pad > 0 || out->dst_pad > 0)) {
+    /* The tuning file's classes are of dense matrices; a padded search would save misleading winners. */
+    set_error(err, err_size, "--tune measures dense matrices: it takes no --src-pad or --dst-pad", NULL, 0);
+    clt_bench_options_free(out);
+    return 2;
+  }
   if (out->n_types == 0)
     out->types[out->n_types++] = CLT_BENCH_F32;
   if (out->n_variants == 0)
@@ -387,6 +402,10 @@ void clt_bench_print_usage(FILE *stream, const char *argv0) {
           "  --batch B                matrices per call (default 1)\n"
           "  --reps N                 timed runs per case, from 1 to 1000000 (default 20)\n"
           "  --warmup N               untimed runs before them, from 0 to 1000000 (default 3)\n"
+          "  --src-pad N              elements after each source row (0 to 1048576, default 0): its leading\n"
+          "                           dimension becomes cols + N; the copy ceiling stays dense\n"
+          "  --dst-pad N              elements after each destination row: leading dimension rows + N; the\n"
+          "                           check also requires the padding to come back unchanged\n"
           "  --csv FILE               also write one CSV row per case\n"
           "  --json FILE              also write one JSON document with every timing\n"
           "  --tune                   search the kernel knobs of the --variant families (vector, tiled,\n"

@@ -38,6 +38,7 @@ struct clt_bench_shape {
 /* Upper bounds the parser enforces, so that a hostile command line cannot ask for unbounded memory. */
 #define CLT_BENCH_MAX_SHAPES 4096u
 #define CLT_BENCH_MAX_REPS 1000000u
+#define CLT_BENCH_MAX_PAD 1048576u
 
 struct clt_bench_options {
   int help;             /* --help: print usage, run nothing */
@@ -54,6 +55,8 @@ struct clt_bench_options {
   enum clt_bench_variant variants[CLT_BENCH_VARIANT_COUNT];
   size_t n_variants;
   size_t batch;    /* matrices per call, >= 1 */
+  size_t src_pad;  /* --src-pad: elements after each source row (its ld is cols + src_pad) */
+  size_t dst_pad;  /* --dst-pad: the same for the destination (ld rows + dst_pad) */
   unsigned reps;   /* timed runs, >= 1 */
   unsigned warmup; /* untimed runs before them */
 };

@@ -44,6 +44,10 @@ void clt_bench_table_header(FILE *out, const struct clt_bench_run_info *run) {
           clt_bench_device_type_name(d->type), d->version, d->driver_version);
   fprintf(out, "cltranspose %d.%d.%d; batch %zu; median of %u profiled runs after %u warm-up\n",
           CLT_VERSION_MAJOR, CLT_VERSION_MINOR, CLT_VERSION_PATCH, run->batch, run->reps, run->warmup);
+  if (run->src_pad > 0 || run->dst_pad > 0)
+    fprintf(out,
+            "padded rows: source ld = cols + %zu, destination ld = rows + %zu elements (the copy dense)\n",
+            run->src_pad, run->dst_pad);
   fprintf(out, "%-17s %-4s %-14s %10s %9s %7s %10s %10s %11s  %s\n", "shape", "type", "variant", "median ms",
           "GB/s", "% copy", "min ms", "max ms", "compile ms", "check");
   fflush(out);
@@ -211,6 +215,8 @@ static void json_record(FILE *out, const struct clt_bench_record *r) {
   json_uint(&o, "rows", r->rows);
   json_uint(&o, "cols", r->cols);
   json_uint(&o, "batch", r->batch);
+  json_uint(&o, "src_ld", r->src_ld);
+  json_uint(&o, "dst_ld", r->dst_ld);
   json_str(&o, "type", clt_bench_type_name(r->type));
   json_uint(&o, "elem_size", r->elem_size);
   json_str(&o, "impl", r->impl);
@@ -267,6 +273,8 @@ int clt_bench_write_json(FILE *out, const struct clt_bench_run_info *run) {
   json_uint(&set, "reps", run->reps);
   json_uint(&set, "warmup", run->warmup);
   json_uint(&set, "batch", run->batch);
+  json_uint(&set, "src_pad", run->src_pad);
+  json_uint(&set, "dst_pad", run->dst_pad);
   json_key(&set, "default_shapes");
   fputs(run->default_shapes ? "true" : "false", out);
   json_close(&set);
@@ -316,17 +324,17 @@ static void csv_number(FILE *out, double v) {
 }
 
 int clt_bench_write_csv(FILE *out, const struct clt_bench_run_info *run) {
-  fputs("device,impl,shape,rows,cols,batch,type,elem_size,variant,resolved_variant,check,median_ms,min_ms,"
-        "max_ms,"
-        "gbps,percent_of_copy,compile_ms,warmup,reps,buffer_pairs,build_options,runs_ms,message\n",
+  fputs("device,impl,shape,rows,cols,batch,src_ld,dst_ld,type,elem_size,variant,resolved_variant,check,"
+        "median_ms,min_ms,max_ms,gbps,percent_of_copy,compile_ms,warmup,reps,buffer_pairs,build_options,"
+        "runs_ms,message\n",
         out);
   for (size_t i = 0; i < run->n_records; i++) {
     const struct clt_bench_record *r = &run->records[i];
     csv_string(out, run->device->name);
     fputc(',', out);
     csv_string(out, r->impl);
-    fprintf(out, ",%zux%zu,%zu,%zu,%zu,%s,%zu,", r->rows, r->cols, r->rows, r->cols, r->batch,
-            clt_bench_type_name(r->type), r->elem_size);
+    fprintf(out, ",%zux%zu,%zu,%zu,%zu,%zu,%zu,%s,%zu,", r->rows, r->cols, r->rows, r->cols, r->batch,
+            r->src_ld, r->dst_ld, clt_bench_type_name(r->type), r->elem_size);
     csv_string(out, r->variant);
     fputc(',', out);
     csv_string(out, r->info.resolved);

@@ -17,7 +17,8 @@ struct clt_bench_run_info {
   char timestamp[32]; /* ISO 8601, UTC */
   unsigned reps, warmup;
   size_t batch;
-  int default_shapes; /* whether the shapes came from the device-sized default set */
+  size_t src_pad, dst_pad; /* elements after each row of a transpose's source and destination */
+  int default_shapes;      /* whether the shapes came from the device-sized default set */
   const struct clt_bench_record *records;
   size_t n_records;
 };

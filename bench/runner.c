@@ -83,12 +83,14 @@ static size_t choose_pairs(size_t pair_bytes, const struct clt_bench_device *dev
   return k > 0 ? k : 1;
 }
 
-static void init_record(struct clt_bench_record *rec, const struct clt_bench_method *m, size_t rows,
-                        size_t cols, enum clt_bench_type type, size_t batch) {
+static void init_record(struct clt_bench_record *rec, const struct clt_bench_method *m,
+                        const struct clt_bench_layout *l, enum clt_bench_type type) {
   memset(rec, 0, sizeof *rec);
-  rec->rows = rows;
-  rec->cols = cols;
-  rec->batch = batch;
+  rec->rows = l->rows;
+  rec->cols = l->cols;
+  rec->batch = l->batch;
+  rec->src_ld = m->is_copy ? l->cols : l->src_ld;
+  rec->dst_ld = m->is_copy ? l->rows : l->dst_ld;
   rec->type = type;
   rec->elem_size = clt_bench_type_size(type);
   rec->impl = m->impl;
@@ -103,7 +105,8 @@ static void init_record(struct clt_bench_record *rec, const struct clt_bench_met
 struct case_buffers {
   cl_mem *src, *dst;
   size_t pairs;
-  size_t bytes; /* of one matrix batch */
+  struct clt_bench_layout layout; /* the transposes'; run_method clears transpose for the copy */
+  size_t src_bytes, dst_bytes;    /* of one matrix batch, padding included */
   const unsigned char *host_src;
   unsigned char *scratch; /* poison on the way in, results on the way out */
 };
@@ -157,22 +160,27 @@ cleanup:
 
 /* Reads back every pair the runs wrote and compares it with the host reference. */
 static void check_results(struct clt_bench_session *s, struct clt_bench_record *rec,
-                          const struct case_buffers *b, size_t used) {
+                          const struct case_buffers *b, const struct clt_bench_layout *l, size_t used) {
   for (size_t p = 0; p < used; p++) {
-    cl_int err = clEnqueueReadBuffer(s->queue, b->dst[p], CL_TRUE, 0, b->bytes, b->scratch, 0, NULL, NULL);
+    cl_int err =
+        clEnqueueReadBuffer(s->queue, b->dst[p], CL_TRUE, 0, b->dst_bytes, b->scratch, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
       fail_cl(rec, "clEnqueueReadBuffer (result)", err);
       return;
     }
-    size_t bm = 0, br = 0, bc = 0;
-    const size_t bad = clt_bench_compare(b->host_src, b->scratch, rec->rows, rec->cols, rec->elem_size,
-                                         rec->batch, !rec->is_copy, &bm, &br, &bc);
-    if (bad > 0) {
-      char msg[320];
-      snprintf(
-          msg, sizeof msg,
-          "%zu of %zu elements wrong (buffer pair %zu of %zu); first at matrix %zu, row %zu, col %zu of dst",
-          bad, rec->rows * rec->cols * rec->batch, p, used, bm, br, bc);
+    struct clt_bench_mismatch mm;
+    if (clt_bench_compare(l, b->host_src, b->scratch, &mm) != 0) {
+      char msg[400];
+      if (mm.wrong_elements > 0)
+        snprintf(
+            msg, sizeof msg,
+            "%zu of %zu elements wrong (buffer pair %zu of %zu); first at matrix %zu, row %zu, col %zu of "
+            "dst",
+            mm.wrong_elements, rec->rows * rec->cols * rec->batch, p, used, mm.matrix, mm.row, mm.col);
+      else
+        snprintf(msg, sizeof msg,
+                 "%zu bytes of the destination's padding changed (buffer pair %zu of %zu); first at byte %zu",
+                 mm.padding_bytes, p, used, mm.padding_offset);
       rec->check = CLT_BENCH_FAIL;
       set_message(rec, msg);
       return;
@@ -208,10 +216,12 @@ static void run_method(struct clt_bench_session *s, const struct clt_bench_metho
 
   /* Every byte of the poison differs from the right answer, so an element no run writes is caught
    * even if an earlier method left the correct value in the same buffer. */
-  clt_bench_poison(b->host_src, b->scratch, pb->rows, pb->cols, pb->elem_size, pb->batch, !m->is_copy);
+  struct clt_bench_layout layout = b->layout;
+  layout.transpose = !m->is_copy;
+  clt_bench_poison(&layout, b->host_src, b->scratch);
   for (size_t p = 0; p < used; p++) {
     const cl_int cerr =
-        clEnqueueWriteBuffer(s->queue, b->dst[p], CL_TRUE, 0, b->bytes, b->scratch, 0, NULL, NULL);
+        clEnqueueWriteBuffer(s->queue, b->dst[p], CL_TRUE, 0, b->dst_bytes, b->scratch, 0, NULL, NULL);
     if (cerr != CL_SUCCESS) {
       fail_cl(rec, "clEnqueueWriteBuffer (poison)", cerr);
       goto cleanup;
@@ -247,7 +257,7 @@ static void run_method(struct clt_bench_session *s, const struct clt_bench_metho
   }
   if (collect_times(rec, events, n_events) != 0)
     goto cleanup;
-  check_results(s, rec, b, used);
+  check_results(s, rec, b, &layout, used);
 
 cleanup:
   for (size_t i = 0; i < n_events; i++)
@@ -270,25 +280,46 @@ static void progress(struct clt_bench_session *s, const struct clt_bench_record 
             rec->cols, clt_bench_type_name(rec->type), rec->variant);
 }
 
-/* Decides whether the case can run on this device at all; fills msg and returns the check to record
- * for every method when it cannot. */
-static int case_fits(const struct clt_bench_device *dev, size_t rows, size_t cols, size_t es, size_t batch,
-                     size_t *bytes, char *msg, size_t msg_size) {
+/* *out = a * b * c * d where that leaves room for a second such buffer in size_t; 0 where not. */
+static int product_fits(size_t *out, size_t a, size_t b, size_t c, size_t d) {
+  const size_t limit = SIZE_MAX / 2;
+  if (a > limit / b || a * b > limit / c || a * b * c > limit / d)
+    return 0;
+  *out = a * b * c * d;
+  return 1;
+}
+
+/* Decides whether the case can run on this device at all: sets the layout's lds and the buffer sizes,
+ * or fills msg and returns 0 (the check to record for every method is then SKIP). */
+static int case_fits(const struct clt_bench_session *s, struct case_buffers *b, char *msg, size_t msg_size) {
+  const struct clt_bench_device *dev = s->device;
   const double mib = 1048576.0;
-  if (cols > SIZE_MAX / rows || rows * cols > SIZE_MAX / es || rows * cols * es > SIZE_MAX / batch ||
-      rows * cols * es * batch > SIZE_MAX / 2) {
+  struct clt_bench_layout *l = &b->layout;
+  const size_t rows = l->rows, cols = l->cols, es = l->elem_size, batch = l->batch;
+  if (s->src_pad > SIZE_MAX - cols || s->dst_pad > SIZE_MAX - rows) {
+    snprintf(msg, msg_size, "%zux%zu with rows padded by %zu and %zu elements does not fit in size_t", rows,
+             cols, s->src_pad, s->dst_pad);
+    return 0;
+  }
+  l->src_ld = cols + s->src_pad;
+  l->dst_ld = rows + s->dst_pad;
+  size_t src_bytes = 0, dst_bytes = 0;
+  if (!product_fits(&src_bytes, rows, l->src_ld, es, batch) ||
+      !product_fits(&dst_bytes, cols, l->dst_ld, es, batch)) {
     snprintf(msg, msg_size, "%zux%zu x %zu bytes x batch %zu does not fit in size_t", rows, cols, es, batch);
     return 0;
   }
-  *bytes = rows * cols * es * batch;
-  if (*bytes > dev->max_alloc) {
+  b->src_bytes = src_bytes;
+  b->dst_bytes = dst_bytes;
+  const size_t largest = b->src_bytes > b->dst_bytes ? b->src_bytes : b->dst_bytes;
+  if (largest > dev->max_alloc) {
     snprintf(msg, msg_size, "needs %.1f MiB buffers; the device's largest buffer is %.1f MiB",
-             (double)*bytes / mib, (double)dev->max_alloc / mib);
+             (double)largest / mib, (double)dev->max_alloc / mib);
     return 0;
   }
-  if (2 * (cl_ulong)*bytes > dev->global_mem) {
+  if ((cl_ulong)b->src_bytes + b->dst_bytes > dev->global_mem) {
     snprintf(msg, msg_size, "needs %.1f MiB for source and destination; the device has %.1f MiB",
-             2.0 * (double)*bytes / mib, (double)dev->global_mem / mib);
+             (double)(b->src_bytes + b->dst_bytes) / mib, (double)dev->global_mem / mib);
     return 0;
   }
   return 1;
@@ -305,28 +336,32 @@ void clt_bench_run_case(struct clt_bench_session *s, size_t rows, size_t cols, e
   size_t created = 0;
 
   memset(&b, 0, sizeof b);
+  const struct clt_bench_layout dense = {rows, cols, es, batch, cols, rows, 1};
+  b.layout = dense;
+  const int fits = case_fits(s, &b, msg, sizeof msg);
   for (size_t i = 0; i < n_methods; i++)
-    init_record(&records[i], &methods[i], rows, cols, type, batch);
-
-  if (!case_fits(s->device, rows, cols, es, batch, &b.bytes, msg, sizeof msg)) {
+    init_record(&records[i], &methods[i], &b.layout, type);
+  if (!fits) {
     group = CLT_BENCH_SKIP;
     goto measure;
   }
-  host_src = malloc(b.bytes);
-  b.scratch = malloc(b.bytes);
+  host_src = malloc(b.src_bytes);
+  b.scratch = malloc(b.dst_bytes);
   if (host_src == NULL || b.scratch == NULL) {
-    snprintf(msg, sizeof msg, "cannot allocate 2 x %.1f MiB of host memory", (double)b.bytes / 1048576.0);
+    snprintf(msg, sizeof msg, "cannot allocate %.1f + %.1f MiB of host memory",
+             (double)b.src_bytes / 1048576.0, (double)b.dst_bytes / 1048576.0);
     group = CLT_BENCH_ERROR;
     goto measure;
   }
-  /* A seed per case: reproducible runs, yet no two cases share data a cache could recognise. */
-  clt_bench_fill_random(host_src, b.bytes,
+  /* A seed per case: reproducible runs, yet no two cases share data a cache could recognise. The
+   * source's padding is random too: a kernel that read it would put wrong values in the result. */
+  clt_bench_fill_random(host_src, b.src_bytes,
                         0x636c747270ull ^ ((unsigned long long)rows * 0x9E3779B97F4A7C15ull) ^
                             ((unsigned long long)cols << 20) ^ ((unsigned long long)es << 56) ^ batch);
-  clt_bench_make_normal(host_src, b.bytes, type);
+  clt_bench_make_normal(host_src, b.src_bytes, type);
   b.host_src = host_src;
 
-  b.pairs = choose_pairs(2 * b.bytes, s->device, (size_t)s->warmup + s->reps);
+  b.pairs = choose_pairs(b.src_bytes + b.dst_bytes, s->device, (size_t)s->warmup + s->reps);
   b.src = calloc(b.pairs, sizeof *b.src);
   b.dst = calloc(b.pairs, sizeof *b.dst);
   if (b.src == NULL || b.dst == NULL) {
@@ -336,11 +371,11 @@ void clt_bench_run_case(struct clt_bench_session *s, size_t rows, size_t cols, e
   }
   for (; created < b.pairs; created++) {
     cl_int e1 = CL_SUCCESS, e2 = CL_SUCCESS;
-    b.src[created] = clCreateBuffer(s->context, CL_MEM_READ_WRITE, b.bytes, NULL, &e1);
-    b.dst[created] = clCreateBuffer(s->context, CL_MEM_READ_WRITE, b.bytes, NULL, &e2);
+    b.src[created] = clCreateBuffer(s->context, CL_MEM_READ_WRITE, b.src_bytes, NULL, &e1);
+    b.dst[created] = clCreateBuffer(s->context, CL_MEM_READ_WRITE, b.dst_bytes, NULL, &e2);
     if (e1 == CL_SUCCESS && e2 == CL_SUCCESS) {
       cl_int e3 =
-          clEnqueueWriteBuffer(s->queue, b.src[created], CL_TRUE, 0, b.bytes, host_src, 0, NULL, NULL);
+          clEnqueueWriteBuffer(s->queue, b.src[created], CL_TRUE, 0, b.src_bytes, host_src, 0, NULL, NULL);
       if (e3 == CL_SUCCESS)
         continue;
       e1 = e3;
@@ -352,7 +387,8 @@ void clt_bench_run_case(struct clt_bench_session *s, size_t rows, size_t cols, e
     b.src[created] = b.dst[created] = NULL;
     if (created > 0)
       break; /* fewer pairs only weakens the cache flushing; still worth measuring */
-    snprintf(msg, sizeof msg, "allocating and filling %.1f MiB buffers: %s", (double)b.bytes / 1048576.0,
+    snprintf(msg, sizeof msg, "allocating and filling %.1f + %.1f MiB buffers: %s",
+             (double)b.src_bytes / 1048576.0, (double)b.dst_bytes / 1048576.0,
              clt_status_string((clt_status)(e1 != CL_SUCCESS ? e1 : e2)));
     group = CLT_BENCH_ERROR;
     goto measure;
@@ -360,7 +396,8 @@ void clt_bench_run_case(struct clt_bench_session *s, size_t rows, size_t cols, e
   b.pairs = created;
 
 measure:;
-  const struct clt_bench_problem pb = {s->context, s->device->id, rows, cols, es, batch, type};
+  const struct clt_bench_problem pb = {s->context,      s->device->id,   rows, cols, es, batch,
+                                       b.layout.src_ld, b.layout.dst_ld, type};
   double copy_median = (double)NAN;
   for (size_t i = 0; i < n_methods; i++) {
     struct clt_bench_record *rec = &records[i];

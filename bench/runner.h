@@ -18,6 +18,7 @@ enum clt_bench_check {
 /* One (shape, type, method). Times are in milliseconds; NAN where nothing was measured. */
 struct clt_bench_record {
   size_t rows, cols, batch, elem_size;
+  size_t src_ld, dst_ld; /* in elements; the copy's are dense (cols and rows) */
   enum clt_bench_type type;
   const char *impl; /* static strings from the method */
   const char *variant;
@@ -40,6 +41,7 @@ struct clt_bench_session {
   cl_command_queue queue; /* created with CL_QUEUE_PROFILING_ENABLE */
   const struct clt_bench_device *device;
   unsigned reps, warmup;
+  size_t src_pad, dst_pad; /* elements after each source and destination row of a transpose */
   int quiet;
   size_t progress_done, progress_total; /* for the "[3/12] ..." lines */
   /* Called once per finished record (the table prints from it so long runs show results as they come). */

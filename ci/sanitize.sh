@@ -79,12 +79,14 @@ run_asan() {
   local rc=0
   ctest --test-dir "$dir" --output-on-failure --no-tests=error -j "$(nproc)" -LE oclgrind || rc=1
   check_log "$dir" || rc=1
-  # The bench is not a ctest entry: one short exact-checked run over every type and variant.
+  # The bench is not a ctest entry: short exact-checked runs over every type and variant, dense and
+  # with padded rows on both sides (whose padding must come back unchanged).
   echo "== bench under ASan/UBSan"
-  "$dir/bench/cltranspose-bench" --shape 33x31,64x64 --type all --reps 2 --warmup 1 --quiet \
-    >"$dir/bench.log" 2>&1 || rc=1
+  local bench=("$dir/bench/cltranspose-bench" --shape "33x31,64x64" --type all --reps 2 --warmup 1 --quiet)
+  "${bench[@]}" >"$dir/bench.log" 2>&1 || rc=1
+  "${bench[@]}" --src-pad 3 --dst-pad 5 >>"$dir/bench.log" 2>&1 || rc=1
   if grep -Eq "$reports" "$dir/bench.log"; then rc=1; fi
-  tail -n 5 "$dir/bench.log"
+  grep -E "cases:|FAIL|ERROR" "$dir/bench.log" | tail -n 12
   return "$rc"
 }
 

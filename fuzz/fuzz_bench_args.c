@@ -44,6 +44,10 @@ static void check_success(const struct clt_bench_options *o, const char *err) {
     fail("a flag is neither 0 nor 1", err);
   if (o->batch < 1 || o->reps < 1 || o->reps > CLT_BENCH_MAX_REPS || o->warmup > CLT_BENCH_MAX_REPS)
     fail("batch, reps or warmup out of its documented range", err);
+  if (o->src_pad > CLT_BENCH_MAX_PAD || o->dst_pad > CLT_BENCH_MAX_PAD)
+    fail("a row padding out of its documented range", err);
+  if (o->tune && (o->src_pad | o->dst_pad))
+    fail("--tune accepted padded rows", err);
   if (o->n_shapes > CLT_BENCH_MAX_SHAPES || (o->n_shapes > 0) != (o->shapes != NULL))
     fail("shape list inconsistent", err);
   for (size_t i = 0; i < o->n_shapes; i++) {
