@@ -7,7 +7,8 @@
  * and IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (on an NVIDIA H200 that
  * alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
- * placed in the tile shifted back by its row's misalignment (below). */
+ * placed in the tile shifted back by its row's misalignment (below). LOADS_FIRST: the order in which
+ * a work-item's tile loads are written (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -73,6 +74,16 @@ typedef union {
 #error "SKG needs VW 1, SK <= WX and TC a multiple of WG_Y"
 #endif
 #define SKR (SKG ? 0 : SK) /* the source rows above the tile that the tile holds */
+/* LOADS_FIRST: a work-item's tile-row loads are written as one loop into registers and its local
+ * stores as a second, instead of one loop of load-store pairs. The compiler is free to schedule either
+ * form, and NVIDIA's does not schedule them alike: on an NVIDIA H200 the two loops took u8 16383x16385
+ * (shifted rows) from 61.4% of the copy to 72.2% and u8 64x2097151 from 64.8% to 69.8%, but cost the
+ * shifted 2-byte configuration 14 points (f16 16383x16385, its registers down from 64 to 48), so only
+ * 1-byte elements take them by default (bench/results/h200/knobs12.txt F and G). */
+#ifndef LOADS_FIRST
+#define LOADS_FIRST (ELEM_SIZE == 1)
+#endif
+#define NLD ((TR + SKR + WG_Y - 1) / WG_Y) /* a work-item's tile rows */
 /* The destination rows k of a tile that work-item row ly writes, the q-th in turn: with SKG unrolled, so
  * that edge[q] (below) stays in registers. */
 #if SKG
@@ -167,8 +178,27 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
             const idx_t a = a0 + (idx_t)i * src_ld;
             ex[q] = ((global const TV *)(src + (a - a % VW)))[WX];
           }
+#if LOADS_FIRST
+          TV v[NLD];
 #pragma unroll
-          for (uint k = 0; k < (TR + SKR + WG_Y - 1) / WG_Y; k++) {
+          for (uint k = 0; k < NLD; k++) {
+            const uint i = ly + k * WG_Y;
+            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
+              const idx_t a = a0 + (idx_t)i * src_ld;
+              v[k] = ((global const TV *)(src + (a - a % VW)))[lx];
+            }
+          }
+#pragma unroll
+          for (uint k = 0; k < NLD; k++) {
+            const uint i = ly + k * WG_Y;
+            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
+              const uint m = (uint)((a0 + (idx_t)i * src_ld) % VW);
+              VSTOREN(v[k], 0, (local BASE *)&tile[i][TCOL(lx * VW) - m]);
+            }
+          }
+#else
+#pragma unroll
+          for (uint k = 0; k < NLD; k++) {
             const uint i = ly + k * WG_Y;
             if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
               const idx_t a = a0 + (idx_t)i * src_ld;
@@ -176,6 +206,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
               VSTOREN(((global const TV *)(src + (a - m)))[lx], 0, (local BASE *)&tile[i][TCOL(lx * VW) - m]);
             }
           }
+#endif
 #pragma unroll
           for (uint q = 0; q < NEX; q++) {
             const uint i = ly * WX + lx + q * WX * WG_Y;
@@ -202,8 +233,26 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
           }
 #else
           global const T *sp = s + (r0 - SKR + ly) * src_ld + c;
+#if LOADS_FIRST
+          TV v[NLD];
 #pragma unroll
-          for (uint k = 0; k < (TR + SKR + WG_Y - 1) / WG_Y; k++) {
+          for (uint k = 0; k < NLD; k++)
+            if ((TR + SKR) % WG_Y == 0 || ly + k * WG_Y < TR + SKR)
+              v[k] = LOAD_VEC(sp + (idx_t)k * WG_Y * src_ld);
+#pragma unroll
+          for (uint k = 0; k < NLD; k++) {
+            const uint i = ly + k * WG_Y;
+            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
+#if VW > 1
+              VSTOREN(v[k], 0, (local BASE *)&tile[i][TCOL(lx * VW)]);
+#else
+              tile[i][TCOL(lx)] = v[k];
+#endif
+            }
+          }
+#else
+#pragma unroll
+          for (uint k = 0; k < NLD; k++) {
             const uint i = ly + k * WG_Y;
             if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
 #if VW > 1
@@ -213,6 +262,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #endif
             }
           }
+#endif
 #endif
         } else {
           for (uint i = ly; i < TR + SKR; i += WG_Y) {
