@@ -163,59 +163,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #endif
         if (full_src) {
           /* No bounds tests, unrolled: every load of a work-item is in flight before its local stores. */
-#if SRC_SHIFT
-          /* Row i's piece starts m elements past a vector boundary: the aligned vectors from m elements
-           * before it land m columns to the left, so tile column TCOL(k) still holds source column
-           * c0 + k, and one more vector per row, loaded by the work-item of that number, brings its
-           * last m elements. One aligned load per vector instead of VW element loads. Every load is
-           * unconditional (a clamped row, whose surplus is dropped), so all are in flight before the
-           * first local store. */
-#define NEX ((TR + SKR + WX * WG_Y - 1) / (WX * WG_Y))
-          TV ex[NEX];
-#pragma unroll
-          for (uint q = 0; q < NEX; q++) {
-            const uint i = min(ly * WX + lx + q * WX * WG_Y, (uint)(TR + SKR - 1));
-            const idx_t a = a0 + (idx_t)i * src_ld;
-            ex[q] = ((global const TV *)(src + (a - a % VW)))[WX];
-          }
-#if LOADS_FIRST
-          TV v[NLD];
-#pragma unroll
-          for (uint k = 0; k < NLD; k++) {
-            const uint i = ly + k * WG_Y;
-            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
-              const idx_t a = a0 + (idx_t)i * src_ld;
-              v[k] = ((global const TV *)(src + (a - a % VW)))[lx];
-            }
-          }
-#pragma unroll
-          for (uint k = 0; k < NLD; k++) {
-            const uint i = ly + k * WG_Y;
-            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
-              const uint m = (uint)((a0 + (idx_t)i * src_ld) % VW);
-              VSTOREN(v[k], 0, (local BASE *)&tile[i][TCOL(lx * VW) - m]);
-            }
-          }
-#else
-#pragma unroll
-          for (uint k = 0; k < NLD; k++) {
-            const uint i = ly + k * WG_Y;
-            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
-              const idx_t a = a0 + (idx_t)i * src_ld;
-              const uint m = (uint)(a % VW);
-              VSTOREN(((global const TV *)(src + (a - m)))[lx], 0, (local BASE *)&tile[i][TCOL(lx * VW) - m]);
-            }
-          }
-#endif
-#pragma unroll
-          for (uint q = 0; q < NEX; q++) {
-            const uint i = ly * WX + lx + q * WX * WG_Y;
-            const uint m = (uint)((a0 + (idx_t)i * src_ld) % VW);
-            if (i < TR + SKR && m)
-              VSTOREN(ex[q], 0, (local BASE *)&tile[i][TCOL(TC) - m]);
-          }
-#undef NEX
-#elif PACK
+#if PACK
           for (uint q = ly; q < PU; q += WG_Y) {
             global const T *sp = s + (r0 + (idx_t)q * UE) * src_ld + c;
             clt_vec v[UE];
@@ -232,36 +180,63 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
             }
           }
 #else
+#if SRC_SHIFT
+          /* Row i's piece starts m elements past a vector boundary: the aligned vectors from m elements
+           * before it land m columns to the left, so tile column TCOL(k) still holds source column
+           * c0 + k, and one more vector per row, loaded by the work-item of that number, brings its
+           * last m elements. One aligned load per vector instead of VW element loads. Every load is
+           * unconditional (a clamped row, whose surplus is dropped), so all are in flight before the
+           * first local store. */
+#define NEX ((TR + SKR + WX * WG_Y - 1) / (WX * WG_Y))
+          TV ex[NEX];
+#pragma unroll
+          for (uint q = 0; q < NEX; q++) {
+            const uint i = min(ly * WX + lx + q * WX * WG_Y, (uint)(TR + SKR - 1));
+            const idx_t a = a0 + (idx_t)i * src_ld;
+            ex[q] = ((global const TV *)(src + (a - a % VW)))[WX];
+          }
+#define ROW_AT(i) (a0 + (idx_t)(i)*src_ld) /* tile row i's first element */
+#define ROW_LOAD(k, i) ((global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)))[lx]
+#define ROW_STORE(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW) - (uint)(ROW_AT(i) % VW)])
+#else
           global const T *sp = s + (r0 - SKR + ly) * src_ld + c;
-#if LOADS_FIRST
+#define ROW_LOAD(k, i) LOAD_VEC(sp + (idx_t)(k)*WG_Y * src_ld)
+#if VW > 1
+#define ROW_STORE(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW)])
+#else
+#define ROW_STORE(x, i) (tile[i][TCOL(lx)] = (x))
+#endif
+#endif
+          /* Tile row i = ly + k * WG_Y: each row's load and local store in turn, or with LOADS_FIRST
+           * every load first. */
           TV v[NLD];
 #pragma unroll
-          for (uint k = 0; k < NLD; k++)
-            if ((TR + SKR) % WG_Y == 0 || ly + k * WG_Y < TR + SKR)
-              v[k] = LOAD_VEC(sp + (idx_t)k * WG_Y * src_ld);
-#pragma unroll
           for (uint k = 0; k < NLD; k++) {
             const uint i = ly + k * WG_Y;
             if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
-#if VW > 1
-              VSTOREN(v[k], 0, (local BASE *)&tile[i][TCOL(lx * VW)]);
-#else
-              tile[i][TCOL(lx)] = v[k];
-#endif
+              v[k] = ROW_LOAD(k, i);
+              if (!LOADS_FIRST)
+                ROW_STORE(v[k], i);
             }
           }
-#else
 #pragma unroll
-          for (uint k = 0; k < NLD; k++) {
+          for (uint k = 0; LOADS_FIRST && k < NLD; k++) {
             const uint i = ly + k * WG_Y;
-            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
-#if VW > 1
-              VSTOREN(LOAD_VEC(sp + (idx_t)k * WG_Y * src_ld), 0, (local BASE *)&tile[i][TCOL(lx * VW)]);
-#else
-              tile[i][TCOL(lx)] = sp[(idx_t)k * WG_Y * src_ld];
-#endif
-            }
+            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR)
+              ROW_STORE(v[k], i);
           }
+#undef ROW_LOAD
+#undef ROW_STORE
+#if SRC_SHIFT
+#pragma unroll
+          for (uint q = 0; q < NEX; q++) {
+            const uint i = ly * WX + lx + q * WX * WG_Y;
+            const uint m = (uint)(ROW_AT(i) % VW);
+            if (i < TR + SKR && m)
+              VSTOREN(ex[q], 0, (local BASE *)&tile[i][TCOL(TC) - m]);
+          }
+#undef NEX
+#undef ROW_AT
 #endif
 #endif
         } else {
