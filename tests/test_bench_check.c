@@ -164,5 +164,5 @@ int main(void) {
       cmocka_unit_test(wrong_element_is_found_and_placed),
       cmocka_unit_test(changed_padding_byte_is_found),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return cmocka_run_group_tests(tests, NULL, NULL) != 0;
 }

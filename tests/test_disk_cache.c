@@ -790,5 +790,5 @@ int main(int argc, char **argv) {
   clt_cache_clear();
   clt_test_env_close(&env);
   remove_tree(root);
-  return rc;
+  return rc != 0;
 }

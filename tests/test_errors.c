@@ -608,5 +608,5 @@ int main(void) {
   clt_test_env_open_or_skip(&env, "test_errors");
   rc = cmocka_run_group_tests(tests, group_setup, group_teardown);
   clt_test_env_close(&env);
-  return rc;
+  return rc != 0;
 }

@@ -251,5 +251,5 @@ int main(int argc, char **argv) {
   no_device = argc > 1 && strcmp(argv[1], "--no-device") == 0;
   rc = cmocka_run_group_tests(tests, NULL, NULL);
   clt_cache_clear();
-  return rc;
+  return rc != 0;
 }

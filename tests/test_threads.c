@@ -346,5 +346,5 @@ int main(void) {
   clt_test_env_open_or_skip(&env, "test_threads");
   rc = cmocka_run_group_tests(tests, NULL, group_teardown);
   clt_test_env_close(&env);
-  return rc;
+  return rc != 0;
 }

@@ -391,5 +391,5 @@ int main(void) {
       cmocka_unit_test(message_is_truncated_safely),
       cmocka_unit_test(ranges_overlap_cases),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return cmocka_run_group_tests(tests, NULL, NULL) != 0;
 }
