@@ -4,6 +4,8 @@
  * then saves the best one per (type, class) to the device's tuning file, which CLT_VARIANT_AUTO reads. */
 #include "tune.h"
 
+#include "knobs.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,8 @@
 
 typedef struct candidate {
   clt_tuning t;
+  clt_tuning ran; /* the knobs its first passing plan ran with (have_ran) */
+  int have_ran;
   char *label;      /* own allocation: records keep pointing at it when the array grows */
   double score_sum; /* percent of copy, summed over the class's shapes */
   int failed;
@@ -75,38 +79,7 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
     st->cap = cap;
   }
   char label[48];
-  switch (t.variant) {
-  case CLT_VARIANT_VECTOR:
-    if (t.dst_align)
-      snprintf(label, sizeof label, "vector t%u v%u y%u a%u", t.tile, t.vector_width, t.wg_y, t.dst_align);
-    else
-      snprintf(label, sizeof label, "vector t%u v%u y%u", t.tile, t.vector_width, t.wg_y);
-    break;
-  case CLT_VARIANT_TILED:
-    snprintf(label, sizeof label, "tiled t%u y%u p%u", t.tile, t.wg_y, t.pad);
-    break;
-  case CLT_VARIANT_BLOCK:
-    if (t.tile)
-      snprintf(label, sizeof label, "block t%u v%u x%u y%u", t.tile, t.vector_width, t.wg_x, t.wg_y);
-    else
-      snprintf(label, sizeof label, "block v%u x%u y%u", t.vector_width, t.wg_x, t.wg_y);
-    break;
-  case CLT_VARIANT_RECT:
-    if (t.units)
-      snprintf(label, sizeof label, "rect t%u x%u v%u y%u units", t.tile, t.wg_x, t.vector_width, t.wg_y);
-    else if (t.dst_align)
-      snprintf(label, sizeof label, "rect t%u x%u v%u y%u a%u", t.tile, t.wg_x, t.vector_width, t.wg_y,
-               t.dst_align);
-    else
-      snprintf(label, sizeof label, "rect t%u x%u v%u y%u", t.tile, t.wg_x, t.vector_width, t.wg_y);
-    break;
-  case CLT_VARIANT_NARROW:
-    snprintf(label, sizeof label, "narrow t%u x%u", t.tile, t.wg_x);
-    break;
-  default:
-    snprintf(label, sizeof label, "naive x%u y%u", t.wg_x, t.wg_y);
-    break;
-  }
+  clt_bench_knobs_label(&t, label, sizeof label);
   candidate *c = &st->c[st->n];
   memset(c, 0, sizeof *c);
   c->t = t;
@@ -277,10 +250,15 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
       *n_records += m + 1;
       for (size_t i = 0; i < m; i++) {
         const struct clt_bench_record *r = &rec[1 + i];
-        if (r->check != CLT_BENCH_PASS || isnan(r->percent_of_copy))
+        if (r->check != CLT_BENCH_PASS || isnan(r->percent_of_copy)) {
           group[i]->failed = 1;
-        else
+        } else {
           group[i]->score_sum += r->percent_of_copy;
+          if (!group[i]->have_ran && r->info.has_tuning) {
+            group[i]->ran = r->info.tuning;
+            group[i]->have_ran = 1;
+          }
+        }
       }
     }
   }
@@ -292,10 +270,18 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
     printf("tune %s %s: no candidate passed\n", clt_bench_type_name(type), clt_shape_class_name(cls));
     return 1;
   }
-  clt_status st = clt_tuning_save(s->device->id, es, cls, &best->t);
-  printf("tune %-4s %-8s best: %-22s %6.1f%% of copy (mean of %zu shape%s)%s%s\n", clt_bench_type_name(type),
-         clt_shape_class_name(cls), best->label, best->score_sum / (double)n_cases, n_cases,
-         n_cases > 1 ? "s" : "",
+  /* The file gets the knobs that ran: a candidate the library shrank is saved as what it measured. */
+  clt_tuning save = best->t;
+  char as_run[64] = "";
+  if (best->have_ran && clt_bench_knobs_as_run(&best->t, &best->ran, &save)) {
+    char label[48];
+    clt_bench_knobs_label(&save, label, sizeof label);
+    snprintf(as_run, sizeof as_run, " (ran as %s)", label);
+  }
+  clt_status st = clt_tuning_save(s->device->id, es, cls, &save);
+  printf("tune %-4s %-8s best: %-22s%s %6.1f%% of copy (mean of %zu shape%s)%s%s\n",
+         clt_bench_type_name(type), clt_shape_class_name(cls), best->label, as_run,
+         best->score_sum / (double)n_cases, n_cases, n_cases > 1 ? "s" : "",
          st == CLT_SUCCESS ? "" : "; not saved: ", st == CLT_SUCCESS ? "" : clt_last_error());
   fflush(stdout);
   return st == CLT_SUCCESS ? 0 : 1;

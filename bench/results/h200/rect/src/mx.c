@@ -1,9 +1,11 @@
 /* Measurement programs behind bench/results/h200 (see bench/results/README.md); not built by CMake. */
-/* mx: the memory patterns of rect's transposes without the transpose (knobs13.txt A to C).
- *   mx DEVSUBSTR mx.cl [reads|occ|tall]
+/* mx: the memory patterns of rect's transposes without the transpose (knobs13.txt A to C, knobs14.txt C).
+ *   mx DEVSUBSTR mx.cl [reads|occ|tall|reads16]
  * reads (default): rd and rdv over a 16384 x 8192 uint source, row pitch 8192 + pad elements, tiles
  *   64 x TC, in rect's group order (down the tile columns) and along the rows; occ: rdv with local
- *   memory reserved per group as a tile would take it; tall: the writes of a 1048576 x 64 transpose.
+ *   memory reserved per group as a tile would take it; tall: the writes of a 1048576 x 64 transpose;
+ *   reads16: rdh and rdvh over a 16384 x 16384 ushort source (the same bytes), pitch 16384 + pad,
+ *   tiles TR x 128 as the f16 odd entry's (knobs14.txt).
  * Each line: median of 25 event-timed runs after 3, as a percentage of ceil16 over the same bytes,
  * and an exact check of the output. */
 #define CL_TARGET_OPENCL_VERSION 300
@@ -32,7 +34,7 @@ static void args(cl_kernel k, cl_mem s, cl_mem d, unsigned rows, unsigned cols, 
   clSetKernelArg(k, 0, 8, &s); clSetKernelArg(k, 1, 8, &d); clSetKernelArg(k, 2, 4, &rows); clSetKernelArg(k, 3, 4, &cols); clSetKernelArg(k, 4, 4, &ld);
 }
 int main(int argc, char **argv) {
-  if (argc < 3) { fprintf(stderr, "usage: mx DEVSUBSTR mx.cl [reads|occ|tall]\n"); return 2; }
+  if (argc < 3) { fprintf(stderr, "usage: mx DEVSUBSTR mx.cl [reads|occ|tall|reads16]\n"); return 2; }
   const char *mode = argc > 3 ? argv[3] : "reads";
   src = slurp(argv[2]);
   cl_platform_id pl[8]; cl_uint np; clGetPlatformIDs(8, pl, &np);
@@ -73,6 +75,32 @@ int main(int argc, char **argv) {
           printf("%s tall TR %3u pitch+%4d %9.4f ms %7.1f %%ceil %s\n", kn[kk], tr, tpads[pi], ms, 100 * (2.0 * elems * 4 / ms * 1e-6) / cgb, bad ? "FAIL" : "ok");
           fflush(stdout); clReleaseKernel(k);
         }
+    return 0;
+  }
+  if (strcmp(mode, "reads16") == 0) {
+    const unsigned C16 = 2 * C; /* ushort columns */
+    const unsigned short *h16 = (const unsigned short *)h, *o16 = (const unsigned short *)o;
+    struct cfg16 { const char *k; unsigned tr, vb, wgy, kb; } l16[] = {
+        {"rdh", 128, 2, 8, 0}, {"rdvh", 128, 16, 8, 0}, {"rdvh", 128, 8, 8, 0}, {"rdvh", 128, 8, 8, 38}, {"rdvh", 64, 8, 8, 0}};
+    const int pads16[] = {0, 1, 2, 4, 16, 64, 128};
+    printf("%-4s %4s %4s %3s %5s %5s %9s %7s %s\n", "k", "TR", "TC", "VB", "KiB", "pad", "ms", "%ceil", "check");
+    for (size_t ci = 0; ci < sizeof l16 / sizeof *l16; ci++)
+      for (int pi = 0; pi < 7; pi++) {
+        const struct cfg16 *c = &l16[ci];
+        const int vec = strcmp(c->k, "rdvh") == 0;
+        const unsigned tc = 128, tr = c->tr, ls = C16 + pads16[pi], ve = c->vb / 2, wx = vec ? (tc / ve < 64 ? tc / ve : 64) : 64;
+        char opts[128]; snprintf(opts, sizeof opts, "-DTC=%u -DTR=%u -DWGY=%u -DVB=%u -DLOCALKB=%u", tc, tr, c->wgy, c->vb, c->kb);
+        cl_kernel k = build(c->k, opts);
+        args(k, s, d, R, C16, ls);
+        double ms = run(k, (size_t)(R / tr) * (C16 / tc) * wx, c->wgy, wx, c->wgy);
+        clEnqueueReadBuffer(q, d, CL_TRUE, 0, cap * 4, o, 0, 0, 0);
+        size_t bad = 0;
+        for (size_t r = 0; r < R; r++) for (size_t cc = 0; cc < C16; cc++) {
+          size_t tcc = cc / tc, idx = (tcc * (R / tr) + r / tr) * tr * tc + (r % tr) * tc + cc % tc, a = r * ls + tcc * tc;
+          bad += o16[idx] != (vec ? h16[a - a % ve + cc % tc] : h16[r * ls + cc]); }
+        printf("%-4s %4u %4u %3u %5u %5d %9.4f %7.1f %s\n", c->k, tr, tc, c->vb, c->kb, pads16[pi], ms, 100 * (2.0 * elems * 4 / ms * 1e-6) / cgb, bad ? "FAIL" : "ok");
+        fflush(stdout); clReleaseKernel(k);
+      }
     return 0;
   }
   /* reads and occ: one line per (kernel, order, TC, local KiB, pad) */

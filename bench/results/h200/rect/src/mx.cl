@@ -1,5 +1,5 @@
 /* Measurement kernels behind bench/results/h200/knobs13.txt (mx.c runs them): the memory access
- * patterns of rect's transposes without the transpose. T is uint throughout; TR x TC tiles.
+ * patterns of rect's transposes without the transpose. T is uint (rdh, rdvh: ushort); TR x TC tiles.
  * rd, rdv: the reads of TR x TC source tiles (row pitch ls, whose rows may start anywhere), written
  * to contiguous aligned blocks. wrv, wrs, wrt: the writes of a tall source's transpose (64
  * destination rows, runs of TR elements), the last one the real transpose. */
@@ -61,6 +61,57 @@ kernel __attribute__((reqd_work_group_size(VX, WGY, 1))) void rdv(global const u
 #pragma unroll
     for (uint k = lx; k < TC / 4; k += VX)
       dp[i * (TC / 4) + k] = sp[k];
+  }
+}
+/* rdh, rdvh (reads16): rd and rdv for 2-byte elements (f16's odd shapes), pitch ls elements; rdvh
+ * reads the row piece as aligned VB-byte vectors from the floor of its start (VB 8 as the f16 odd
+ * entry's shifted 4-element vectors, or 16) */
+kernel __attribute__((reqd_work_group_size(WX, WGY, 1))) void rdh(global const ushort *restrict s,
+                                                                  global ushort *restrict d, uint rows, uint cols,
+                                                                  uint ls) {
+  const uint tiles_r = rows / TR, g = get_group_id(0);
+  const uint tr = g % tiles_r, tc = g / tiles_r;
+  const uint lx = get_local_id(0), ly = get_local_id(1);
+  global const ushort *sp = s + (size_t)(tr * TR) * ls + tc * TC;
+  global ushort *dp = d + (size_t)(tc * tiles_r + tr) * (TR * TC);
+#pragma unroll
+  for (uint i = ly; i < TR; i += WGY)
+#pragma unroll
+    for (uint k = lx; k < TC; k += WX)
+      dp[i * TC + k] = sp[(size_t)i * ls + k];
+}
+#ifndef VB
+#define VB 16
+#endif
+#if VB == 16
+#define VT uint4
+#else
+#define VT uint2
+#endif
+#define VE (VB / 2) /* elements a vector */
+#define VXH (TC / VE < 64 ? TC / VE : 64)
+kernel __attribute__((reqd_work_group_size(VXH, WGY, 1))) void rdvh(global const ushort *restrict s,
+                                                                    global ushort *restrict d, uint rows,
+                                                                    uint cols, uint ls) {
+  const uint tiles_r = rows / TR, g = get_group_id(0);
+  const uint tr = g % tiles_r, tc = g / tiles_r;
+  const uint lx = get_local_id(0), ly = get_local_id(1);
+  global VT *dp = (global VT *)(d + (size_t)(tc * tiles_r + tr) * (TR * TC));
+#if LOCALKB
+  local uint res_[LOCALKB * 256];
+  if (lx == 0 && ly == 0)
+    res_[(tc * 7) % (LOCALKB * 256)] = tc;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (res_[(tc * 7) % (LOCALKB * 256)] == 0xFFFFFFFFu && lx == 0)
+    dp[0] = (VT)(0);
+#endif
+#pragma unroll
+  for (uint i = ly; i < TR; i += WGY) {
+    const size_t a = (size_t)(tr * TR + i) * ls + tc * TC;
+    global const VT *sp = (global const VT *)(s + (a - a % VE));
+#pragma unroll
+    for (uint k = lx; k < TC / VE; k += VXH)
+      dp[i * (TC / VE) + k] = sp[k];
   }
 }
 /* wrv: a tall transpose's writes without the transpose: each group reads TR x TC elements contiguous
