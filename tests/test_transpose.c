@@ -188,6 +188,34 @@ static void spread_pitch_exact(void **state) {
     }
 }
 
+/* The classic tiled kernel across its knobs: tiles of 4 to 32 elements, every power-of-two group height
+ * up to the tile (one tile row per work-item included: POCL 3.1 wrote wrong elements there, and past
+ * the destination, until the kernel's barriers left its full/partial branches), pads of 1 to 3, on
+ * shapes that mix full and partial tiles, and a batch. At most 256 work-items a group, which every
+ * OpenCL GPU runs, so the knobs are not shrunk; the build options must show them. */
+static void tiled_knobs_exact(void **state) {
+  static const struct {
+    size_t rows, cols, es, batch;
+  } cases[] = {{17, 17, 4, 1}, {100, 37, 4, 2}, {67, 45, 1, 1}, {45, 67, 16, 1}};
+  (void)state;
+  for (unsigned tile = 4; tile <= 32; tile *= 2)
+    for (unsigned wg_y = 1; wg_y <= tile && tile * wg_y <= 256; wg_y *= 2) {
+      clt_tuning t;
+      memset(&t, 0, sizeof t);
+      t.variant = CLT_VARIANT_TILED;
+      t.tile = tile;
+      t.wg_y = wg_y;
+      t.pad = 1 + wg_y % 3;
+      char opt[64];
+      snprintf(opt, sizeof opt, "-DTILE=%u -DWG_Y=%u -DPAD=%u", tile, wg_y, t.pad);
+      for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_TILED);
+        d.batch = cases[i].batch;
+        run_tuned(&d, CLT_TEST_VIA_PLAN, &t, opt);
+      }
+    }
+}
+
 /* rect with explicit knobs (the library's padding), exact, and with build options that contain opt. */
 typedef struct rect_case {
   size_t rows, cols, es, batch;
@@ -439,6 +467,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(grids_beyond_driver_caps_exact),
       cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
       cmocka_unit_test(narrow_tiles_exact),
+      cmocka_unit_test(tiled_knobs_exact),
   };
   static const struct CMUnitTest fixed2[] = {
       /* after part 2's share */
