@@ -22,7 +22,7 @@ kernel __attribute__((reqd_work_group_size(TILE, WG_Y, 1))) void clt_tiled(CLT_T
         const ulong c = c0 + lx, r = r0 + lx;
         /* A full tile (uniform in the group) goes without bounds tests, and unrolled so that all of a
          * work-item's loads are in flight before the first of its local stores. The barriers stay
-         * outside the branches: with them inside, POCL 3.1 (LLVM 15) wrote wrong elements, and out of
+         * outside the branches: with them inside, POCL 3.1 and 5.0 wrote wrong elements, and out of
          * bounds, on groups of one row per work-item (WG_Y == TILE) when full and partial tiles mixed;
          * Oclgrind ran the same kernel exactly. */
         const int full = TILE % WG_Y == 0 && r0 + TILE <= rows && c0 + TILE <= cols;

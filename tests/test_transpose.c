@@ -189,8 +189,8 @@ static void spread_pitch_exact(void **state) {
 }
 
 /* The classic tiled kernel across its knobs: tiles of 4 to 32 elements, every power-of-two group height
- * up to the tile (one tile row per work-item included: POCL 3.1 wrote wrong elements there, and past
- * the destination, until the kernel's barriers left its full/partial branches), pads of 1 to 3, on
+ * up to the tile (one tile row per work-item included: POCL 3.1 and 5.0 wrote wrong elements there, and
+ * past the destination, until the kernel's barriers left its full/partial branches), pads of 1 to 3, on
  * shapes that mix full and partial tiles, and a batch. At most 256 work-items a group, which every
  * OpenCL GPU runs, so the knobs are not shrunk; the build options must show them. */
 static void tiled_knobs_exact(void **state) {
