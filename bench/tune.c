@@ -7,6 +7,7 @@
 #include "knobs.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,13 @@ typedef struct candidate {
   double score_sum; /* percent of copy, summed over the class's shapes */
   int failed;
   int odd_only; /* a knob that only matters for misaligned layouts (dst_align) */
+  /* On the case being timed: the knobs and build options its plan gets (have_key), and the earlier
+   * candidate whose kernel that is (dup_of, SIZE_MAX if none), whose figure it then takes. */
+  clt_tuning key;
+  char *key_options; /* own allocation */
+  int have_key;
+  size_t dup_of;
+  double case_score; /* its figure on the case, once timed */
 } candidate;
 
 struct clt_bench_tune_state {
@@ -221,6 +229,46 @@ static int append_records(struct clt_bench_record **records, size_t *n, size_t *
   return 0;
 }
 
+/* The knobs and build options that a plan of c's knobs gets on one case: what names the kernel it
+ * would time (the library shrinks knobs a device cannot run, so several candidates may get one
+ * kernel). 0, or -1 if no plan (the runner then records why). */
+static int plan_key(struct clt_bench_session *s, size_t es, const tune_case *tc, candidate *c) {
+  clt_desc d;
+  memset(&d, 0, sizeof d);
+  d.rows = tc->rows;
+  d.cols = tc->cols;
+  d.elem_size = es;
+  d.batch = tc->batch;
+  d.variant = c->t.variant;
+  d.src_ld = tc->cols + s->src_pad; /* as the runner lays the case out */
+  d.dst_ld = tc->rows + s->dst_pad;
+  clt_plan *plan = NULL;
+  clt_variant resolved;
+  const char *options = NULL;
+  int rc = -1;
+  if (clt_plan_create_tuned(&plan, s->context, s->device->id, &d, &c->t) != CLT_SUCCESS ||
+      clt_plan_tuning(plan, &c->key) != CLT_SUCCESS ||
+      clt_plan_info(plan, &resolved, &options) != CLT_SUCCESS || options == NULL)
+    goto done;
+  const size_t n = strlen(options) + 1;
+  char *copy = realloc(c->key_options, n);
+  if (!copy)
+    goto done;
+  memcpy(copy, options, n);
+  c->key_options = copy;
+  rc = 0;
+done:
+  clt_plan_destroy(plan);
+  return rc;
+}
+
+static int same_kernel(const candidate *a, const candidate *b) {
+  const clt_tuning *x = &a->key, *y = &b->key;
+  return x->variant == y->variant && x->tile == y->tile && x->vector_width == y->vector_width &&
+         x->wg_y == y->wg_y && x->pad == y->pad && x->wg_x == y->wg_x && x->dst_align == y->dst_align &&
+         x->units == y->units && strcmp(a->key_options, b->key_options) == 0;
+}
+
 /* Candidates run in groups behind one copy, so each group's percentages have a ceiling of their own. */
 #define GROUP (CLT_BENCH_MAX_METHODS - 1)
 
@@ -231,13 +279,26 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
   struct clt_bench_method methods[CLT_BENCH_MAX_METHODS];
   candidate *group[GROUP];
   clt_bench_cltranspose_methods(NULL, 0, methods); /* methods[0]: the copy */
-  for (size_t i = 0; i < n_cands; i++)             /* knobs that change nothing for this class are not run */
+  for (size_t i = 0; i < n_cands; i++) {           /* knobs that change nothing for this class are not run */
     cands[i].failed = cands[i].odd_only && cls != CLT_SHAPE_ODD;
+    cands[i].have_ran = 0;
+  }
   for (size_t k = 0; k < n_cases; k++) {
+    /* A candidate whose plan is an earlier one's kernel is not timed again: it takes that figure. */
+    for (size_t i = 0; i < n_cands; i++) {
+      candidate *c = &cands[i];
+      c->dup_of = SIZE_MAX;
+      c->have_key = !c->failed && plan_key(s, es, &cases[k], c) == 0;
+      for (size_t j = 0; c->have_key && j < i; j++)
+        if (cands[j].have_key && cands[j].dup_of == SIZE_MAX && same_kernel(&cands[j], c)) {
+          c->dup_of = j;
+          break;
+        }
+    }
     for (size_t next = 0; next < n_cands;) {
       size_t m = 0;
       for (; next < n_cands && m < GROUP; next++)
-        if (!cands[next].failed)
+        if (!cands[next].failed && cands[next].dup_of == SIZE_MAX)
           group[m++] = &cands[next];
       if (m == 0)
         break;
@@ -254,12 +315,27 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
           group[i]->failed = 1;
         } else {
           group[i]->score_sum += r->percent_of_copy;
+          group[i]->case_score = r->percent_of_copy;
           if (!group[i]->have_ran && r->info.has_tuning) {
             group[i]->ran = r->info.tuning;
             group[i]->have_ran = 1;
           }
         }
       }
+    }
+    for (size_t i = 0; i < n_cands; i++) {
+      candidate *c = &cands[i];
+      if (c->dup_of == SIZE_MAX || c->failed)
+        continue;
+      const candidate *o = &cands[c->dup_of];
+      char shape[48];
+      snprintf(shape, sizeof shape, "%zux%zu", cases[k].rows, cases[k].cols);
+      printf("%-17s %-4s %s: the kernel of %s, timed above\n", shape, clt_bench_type_name(type), c->label,
+             o->label);
+      if (o->failed)
+        c->failed = 1;
+      else
+        c->score_sum += o->case_score;
     }
   }
   const candidate *best = NULL;
@@ -360,8 +436,10 @@ int clt_bench_tune(struct clt_bench_session *s, const struct clt_bench_options *
 void clt_bench_tune_free(struct clt_bench_tune_state *state) {
   if (!state)
     return;
-  for (size_t i = 0; i < state->n; i++)
+  for (size_t i = 0; i < state->n; i++) {
     free(state->c[i].label);
+    free(state->c[i].key_options);
+  }
   free(state->c);
   free(state);
 }

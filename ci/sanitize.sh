@@ -79,8 +79,9 @@ run_asan() {
   local rc=0
   ctest --test-dir "$dir" --output-on-failure --no-tests=error -j "$(nproc)" -LE oclgrind || rc=1
   check_log "$dir" || rc=1
-  # The bench is not a ctest entry: short exact-checked runs over every type and variant, dense and
-  # with padded rows on both sides (whose padding must come back unchanged).
+  # The bench's tables are not a ctest entry (its --tune is: bench_tune): short exact-checked runs over
+  # every type and variant, dense and with padded rows on both sides (whose padding must come back
+  # unchanged).
   echo "== bench under ASan/UBSan"
   local bench=("$dir/bench/cltranspose-bench" --shape "33x31,64x64" --type all --reps 2 --warmup 1 --quiet)
   "${bench[@]}" >"$dir/bench.log" 2>&1 || rc=1

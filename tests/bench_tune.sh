@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# cltranspose-bench --tune end to end on the default OpenCL device: each winner reaches the device's
+# tuning file as the knobs its plan ran with, a candidate that runs as an earlier one's kernel is not
+# timed again, and the next process's AUTO plan builds exactly the winner's kernel (the same build
+# options as the winner's record). Usage: bench_tune.sh PATH/TO/cltranspose-bench. Exit 77 (skipped)
+# without an OpenCL device.
+set -euo pipefail
+
+bench=$1
+work=$(mktemp -d)
+trap 'rm -rf -- "$work"' EXIT
+export CLT_CACHE_DIR=$work # a tuning file of its own, never the user's
+unset CLT_DEVICE CLT_BUILD_OPTIONS
+
+if ! "$bench" --list-devices 2>/dev/null | grep -q '^\*'; then
+  echo "no OpenCL device: skipped"
+  exit 77
+fi
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+# The label|build options of each record of a --json document (one field per line, "variant" first).
+records() {
+  awk -F'"' '$2 == "variant" { label = $4 } $2 == "build_options" { print label "|" $4 }' "$1"
+}
+
+# tune VARIANT SHAPE: runs --tune on f32 SHAPE (an odd-class shape: both sides past 256, not multiples
+# of 4); sets saved (the knobs label written to the file) and winner_opts (the winner's build options).
+tune() {
+  local variant=$1 shape=$2 out best ran
+  out=$("$bench" --tune --variant "$variant" --type f32 --shape "$shape" --reps 2 --warmup 1 -q \
+    --json "$work/$variant.json") || fail "--tune --variant $variant exited $?"
+  printf '%s\n' "$out"
+  best=$(printf '%s\n' "$out" | sed -n 's/^tune f32  *odd  *best: \(.*[0-9)]\)  *[0-9.]*% of copy.*$/\1/p')
+  [[ -n $best ]] || fail "no 'tune f32 odd best:' line"
+  ran=$(printf '%s\n' "$best" | sed -n 's/.*(ran as \(.*\))$/\1/p')
+  best=${best%% (ran as*}
+  best=${best%"${best##*[![:space:]]}"}
+  saved=${ran:-$best}
+  # Every candidate left untimed names a kernel that was timed in this run.
+  while IFS= read -r line; do
+    local original=${line#*: the kernel of }
+    original=${original%, timed above}
+    printf '%s\n' "$out" | grep -q "^$shape  *f32  *$original(" || fail "'$line': $original was not timed"
+  done < <(printf '%s\n' "$out" | grep ': the kernel of ' || true)
+  winner_opts=$(records "$work/$variant.json" | awk -F'|' -v l="$best" '$1 == l { print $2; exit }')
+  [[ -n $winner_opts ]] || fail "no record of the winner '$best' in the --json document"
+}
+
+# auto_options SHAPE: the build options of AUTO's plan in a new process.
+auto_options() {
+  "$bench" --variant auto --type f32 --shape "$1" --reps 1 --warmup 0 -q --json "$work/auto.json" >/dev/null ||
+    fail "the AUTO run exited $?"
+  records "$work/auto.json" | awk -F'|' '$1 == "auto" { print $2; exit }'
+}
+
+# file_line: the tuning file's f32 odd entry.
+file_line() {
+  grep -h '^4 odd ' "$work"/tuning-*.txt || fail "no '4 odd' line in the tuning file"
+}
+
+# 1. The tiled kernel's knobs (tile, height, pad), saved in the file's columns and run by AUTO.
+tune tiled 300x257
+[[ $saved =~ ^tiled\ t([0-9]+)\ y([0-9]+)\ p([0-9]+)$ ]] || fail "unexpected tiled label '$saved'"
+want="4 odd tiled ${BASH_REMATCH[1]} 0 ${BASH_REMATCH[2]} ${BASH_REMATCH[3]} 0 0 0"
+[[ $(file_line) == "$want" ]] || fail "tuning file has '$(file_line)', expected '$want'"
+[[ $(auto_options 300x257) == "$winner_opts" ]] || fail "AUTO built '$(auto_options 300x257)', not the winner's '$winner_opts'"
+echo "ok: tiled winner '$saved' saved as '$want', AUTO builds its kernel"
+
+# 2. The block kernel, whose work-group shapes a CPU driver's plan may change (its CPU tiles): the file
+# gets the knobs that ran, and AUTO builds the winner's kernel from them.
+tune block 300x257
+[[ $saved =~ ^block\ (t([0-9]+)\ )?v([0-9]+)\ x([0-9]+)\ y([0-9]+)$ ]] || fail "unexpected block label '$saved'"
+want="4 odd block ${BASH_REMATCH[2]:-0} ${BASH_REMATCH[3]} ${BASH_REMATCH[5]} 0 ${BASH_REMATCH[4]} 0 0"
+[[ $(file_line) == "$want" ]] || fail "tuning file has '$(file_line)', expected '$want'"
+[[ $(auto_options 300x257) == "$winner_opts" ]] || fail "AUTO built '$(auto_options 300x257)', not the winner's '$winner_opts'"
+echo "ok: block winner '$saved' saved as '$want', AUTO builds its kernel"
