@@ -21,8 +21,6 @@ struct clt_bench_problem {
 struct clt_bench_method_info {
   char resolved[32];        /* what really runs, e.g. "tiled" when "auto" was asked */
   char build_options[1024]; /* kernel build options, truncated if longer */
-  int has_tuning;           /* cltranspose: tuning holds the knobs the plan runs with */
-  clt_tuning tuning;
 };
 
 /* Results of create. */

@@ -58,7 +58,6 @@ static int cltranspose_create(const struct clt_bench_method *method, const struc
   const char *name = clt_variant_name(resolved);
   snprintf(info->resolved, sizeof info->resolved, "%s", name != NULL ? name : "unknown");
   snprintf(info->build_options, sizeof info->build_options, "%s", options != NULL ? options : "");
-  info->has_tuning = clt_plan_tuning(plan, &info->tuning) == CLT_SUCCESS;
   *state = plan;
   return CLT_BENCH_METHOD_OK;
 }

@@ -14,14 +14,13 @@
 
 typedef struct candidate {
   clt_tuning t;
-  clt_tuning ran; /* the knobs its first passing plan ran with (have_ran) */
-  int have_ran;
   char *label;      /* own allocation: records keep pointing at it when the array grows */
   double score_sum; /* percent of copy, summed over the class's shapes */
   int failed;
   int odd_only; /* a knob that only matters for misaligned layouts (dst_align) */
-  /* On the case being timed: the knobs and build options its plan gets (have_key), and the earlier
-   * candidate whose kernel that is (dup_of, SIZE_MAX if none), whose figure it then takes. */
+  /* On the case being timed (after the last, on the last): the knobs and build options its plan gets
+   * (have_key), and the earlier candidate whose kernel that is (dup_of, SIZE_MAX if none), whose
+   * figure it then takes. */
   clt_tuning key;
   char *key_options; /* own allocation */
   int have_key;
@@ -279,10 +278,8 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
   struct clt_bench_method methods[CLT_BENCH_MAX_METHODS];
   candidate *group[GROUP];
   clt_bench_cltranspose_methods(NULL, 0, methods); /* methods[0]: the copy */
-  for (size_t i = 0; i < n_cands; i++) {           /* knobs that change nothing for this class are not run */
+  for (size_t i = 0; i < n_cands; i++)             /* knobs that change nothing for this class are not run */
     cands[i].failed = cands[i].odd_only && cls != CLT_SHAPE_ODD;
-    cands[i].have_ran = 0;
-  }
   for (size_t k = 0; k < n_cases; k++) {
     /* A candidate whose plan is an earlier one's kernel is not timed again: it takes that figure. */
     for (size_t i = 0; i < n_cands; i++) {
@@ -316,10 +313,6 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
         } else {
           group[i]->score_sum += r->percent_of_copy;
           group[i]->case_score = r->percent_of_copy;
-          if (!group[i]->have_ran && r->info.has_tuning) {
-            group[i]->ran = r->info.tuning;
-            group[i]->have_ran = 1;
-          }
         }
       }
     }
@@ -349,7 +342,7 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
   /* The file gets the knobs that ran: a candidate the library shrank is saved as what it measured. */
   clt_tuning save = best->t;
   char as_run[64] = "";
-  if (best->have_ran && clt_bench_knobs_as_run(&best->t, &best->ran, &save)) {
+  if (best->have_key && clt_bench_knobs_as_run(&best->t, &best->key, &save)) {
     char label[48];
     clt_bench_knobs_label(&save, label, sizeof label);
     snprintf(as_run, sizeof as_run, " (ran as %s)", label);

@@ -66,8 +66,10 @@ file_line() {
 tune tiled 300x257
 [[ $saved =~ ^tiled\ t([0-9]+)\ y([0-9]+)\ p([0-9]+)$ ]] || fail "unexpected tiled label '$saved'"
 want="4 odd tiled ${BASH_REMATCH[1]} 0 ${BASH_REMATCH[2]} ${BASH_REMATCH[3]} 0 0 0"
-[[ $(file_line) == "$want" ]] || fail "tuning file has '$(file_line)', expected '$want'"
-[[ $(auto_options 300x257) == "$winner_opts" ]] || fail "AUTO built '$(auto_options 300x257)', not the winner's '$winner_opts'"
+line=$(file_line)
+[[ $line == "$want" ]] || fail "tuning file has '$line', expected '$want'"
+built=$(auto_options 300x257)
+[[ $built == "$winner_opts" ]] || fail "AUTO built '$built', not the winner's '$winner_opts'"
 echo "ok: tiled winner '$saved' saved as '$want', AUTO builds its kernel"
 
 # 2. The block kernel, whose work-group shapes a CPU driver's plan may change (its CPU tiles): the file
@@ -75,6 +77,8 @@ echo "ok: tiled winner '$saved' saved as '$want', AUTO builds its kernel"
 tune block 300x257
 [[ $saved =~ ^block\ (t([0-9]+)\ )?v([0-9]+)\ x([0-9]+)\ y([0-9]+)$ ]] || fail "unexpected block label '$saved'"
 want="4 odd block ${BASH_REMATCH[2]:-0} ${BASH_REMATCH[3]} ${BASH_REMATCH[5]} 0 ${BASH_REMATCH[4]} 0 0"
-[[ $(file_line) == "$want" ]] || fail "tuning file has '$(file_line)', expected '$want'"
-[[ $(auto_options 300x257) == "$winner_opts" ]] || fail "AUTO built '$(auto_options 300x257)', not the winner's '$winner_opts'"
+line=$(file_line)
+[[ $line == "$want" ]] || fail "tuning file has '$line', expected '$want'"
+built=$(auto_options 300x257)
+[[ $built == "$winner_opts" ]] || fail "AUTO built '$built', not the winner's '$winner_opts'"
 echo "ok: block winner '$saved' saved as '$want', AUTO builds its kernel"
