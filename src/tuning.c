@@ -707,6 +707,22 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   retune(info, l, &t, c);
 }
 
+/* What AUTO runs where the narrow kernel would replace a tile kernel's empty tile parts
+ * (clt__narrow_auto): the narrow kernel, but the tiled one for 16-byte elements in a tall source of
+ * more than 20 columns whose destination rows rect would skew (rows off 32-byte sectors). There narrow
+ * stores an element at a time into runs no wider than the short side, and tiled's 32 x 32 tiles ran
+ * ahead on an NVIDIA H200 at every such width tried from 22 to 56 columns (level at 21): c128
+ * 699051x24 84.4% of the copy -> 88.6%, 1048575x31 80.0 -> 88.9, 1048575x33 84.1 -> 87.6, 1048575x40
+ * 82.5 -> 88.2, 524287x56 80.3 -> 87.0. Narrow stayed ahead at 17 and 20 columns (89.2 against 81.2,
+ * 86.8 against 84.8) and with destination rows on sectors (1048576x33 94.7 against 91.0, 524288x40
+ * 93.9 against 91.5); bench/results/h200/knobs15.txt B and C. */
+static clt_variant narrow_or_tiled(const clt__layout *l, const clt__config *c) {
+  const int tall = l->rows > l->cols;
+  return l->elem_size == 16 && tall && l->cols > 20 && c->variant == CLT_VARIANT_RECT && c->pre
+             ? CLT_VARIANT_TILED
+             : CLT_VARIANT_NARROW;
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -721,10 +737,10 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   }
   misaligned_vector_to_rect(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
-  clt__config narrow;
+  clt__config repl;
   if (clt__narrow_auto(l, &c)) {
-    if (clt__choose_config(info, l, CLT_VARIANT_NARROW, &narrow) == CLT_SUCCESS)
-      c = narrow;
+    if (clt__choose_config(info, l, narrow_or_tiled(l, &c), &repl) == CLT_SUCCESS)
+      c = repl;
     else
       clt__clear_error(); /* the tile kernel stands */
   }

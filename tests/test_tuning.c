@@ -728,7 +728,8 @@ static void narrow_auto_measures_the_tile_it_replaces(void **state) {
       {1048576, 64, 8, 0},
       /* 16-byte elements: rect's tiles of 16 columns for tall sources, tiled's 32 rows for wide ones. */
       {1048576, 32, 16, 0},
-      {1048575, 33, 16, 1},
+      {1048575, 33, 16, 0}, /* a skewed destination: the tiled kernel (the next test) */
+      {1048576, 33, 16, 1},
       {1048576, 16, 16, 1}, /* 256 bytes */
       {1048576, 48, 16, 0}, /* three whole tiles (rect's default 32 columns would not be) */
       {32, 1048576, 16, 0},
@@ -748,6 +749,47 @@ static void narrow_auto_measures_the_tile_it_replaces(void **state) {
     if (got != h200_cases[i].want)
       fail_msg("H200, %zux%zu, elem_size %zu: AUTO took %s, expected %s", s.rows, s.cols, es,
                clt_variant_name(c.variant), h200_cases[i].want ? "narrow" : "a tile kernel");
+  }
+}
+
+/* Where the narrow kernel would replace rect's tiles of 16-byte elements in a tall source of more than
+ * 20 columns whose destination rows rect skews, AUTO takes the tiled kernel's 32 x 32 tiles instead;
+ * narrow keeps 20 columns or fewer, destinations on 32-byte sectors, wide sources and smaller elements,
+ * and rect keeps short sides that fill its tiles (cut to them where they can be) and those above
+ * narrow's 64 (an NVIDIA H200 with its table, and a GPU without one). */
+static void auto_takes_tiled_for_skewed_16_byte_tall_sources(void **state) {
+  static const struct {
+    size_t rows, cols, es;
+    int h200;
+    clt_variant want;
+  } cases[] = {
+      {1048575, 33, 16, 1, CLT_VARIANT_TILED},  {699051, 24, 16, 1, CLT_VARIANT_TILED},
+      {524287, 56, 16, 1, CLT_VARIANT_TILED},   {1048575, 21, 16, 1, CLT_VARIANT_TILED},
+      {1048575, 20, 16, 1, CLT_VARIANT_NARROW}, {1048575, 17, 16, 1, CLT_VARIANT_NARROW},
+      {1048576, 33, 16, 1, CLT_VARIANT_NARROW}, /* destination rows on sectors */
+      {1048575, 33, 16, 0, CLT_VARIANT_TILED},  {1048576, 33, 16, 0, CLT_VARIANT_NARROW},
+      {1048575, 48, 16, 1, CLT_VARIANT_RECT}, /* three whole tiles of the H200's 16 columns */
+      {1048575, 48, 16, 0, CLT_VARIANT_RECT}, /* its 32 columns cut to 16 */
+      {1048575, 16, 16, 1, CLT_VARIANT_RECT},   {524287, 65, 16, 1, CLT_VARIANT_RECT},
+      {33, 1048575, 16, 1, CLT_VARIANT_NARROW}, /* wide */
+      {1048575, 40, 8, 1, CLT_VARIANT_NARROW},  {1048575, 33, 4, 0, CLT_VARIANT_NARROW},
+  };
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  const clt__device_info h200 = faked_h200();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape s = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    const clt__device_info *d = cases[i].h200 ? &h200 : &dev[0];
+    clt__layout l = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(d, &l, &c), CLT_SUCCESS);
+    if (c.variant != cases[i].want)
+      fail_msg("case %zu (%zux%zu, elem_size %zu, %s): AUTO took %s, expected %s", i, s.rows, s.cols,
+               cases[i].es, d->name, clt_variant_name(c.variant), clt_variant_name(cases[i].want));
+    if (c.variant == CLT_VARIANT_TILED && (c.tile != 32 || c.wg_x != 32 || c.wg_y != 8 || c.pad != 1))
+      fail_msg("case %zu: tiled %u, %u x %u work-items, pad %u; expected the 32 x 32 tiles of 32 x 8", i,
+               c.tile, c.wg_x, c.wg_y, c.pad);
   }
 }
 
@@ -1177,6 +1219,7 @@ int main(void) {
       cmocka_unit_test(tall_and_wide_are_apart),
       cmocka_unit_test(auto_takes_narrow_only_for_short_tall_and_wide_sides),
       cmocka_unit_test(narrow_auto_measures_the_tile_it_replaces),
+      cmocka_unit_test(auto_takes_tiled_for_skewed_16_byte_tall_sources),
       cmocka_unit_test(auto_moves_misaligned_vector_layouts_to_rect),
       cmocka_unit_test(auto_odd_entry_where_both_sides_are_misaligned),
       cmocka_unit_test(auto_fits_rect_tiles_to_a_short_side),
