@@ -723,6 +723,24 @@ static clt_variant narrow_or_tiled(const clt__layout *l, const clt__config *c) {
              : CLT_VARIANT_NARROW;
 }
 
+/* rect on a tall source of 16-byte elements with more than 64 columns (beyond the narrow kernel) that
+ * are not a whole number of 8: the tiled kernel's 32 x 32 tiles instead. rect's last tile column is
+ * then partly empty and runs its element-wise edge path. On an NVIDIA H200 tiled ran ahead or level on
+ * all 28 such shapes tried but one, with destination rows on 32-byte sectors or off them (c128
+ * 516223x65 77.8% of the copy -> 87.9%, 516222x65 78.5 -> 89.7, 140000x239 82.7 -> 91.1, 258111x130
+ * 81.6 -> 85.6; level at 335545x100 and 134217x250; 186001x180 88.0 -> 86.9), and lost on whole
+ * numbers of 8 (167773x200 89.7 against 86.2) and of 16 (419431x80 92.2 against 87.9);
+ * bench/results/h200/knobs15.txt D. */
+static void wide_16_byte_tiles_to_tiled(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  clt__config t;
+  if (l->elem_size != 16 || l->rows <= l->cols || l->cols <= 64 || l->cols % 8 == 0 ||
+      c->variant != CLT_VARIANT_RECT || clt__shape_class(l) != CLT_SHAPE_TALL)
+    return;
+  if (clt__choose_config(info, l, CLT_VARIANT_TILED, &t) == CLT_SUCCESS)
+    *c = t;
+  clt__clear_error(); /* else rect stands */
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -737,6 +755,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   }
   misaligned_vector_to_rect(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
+  wide_16_byte_tiles_to_tiled(info, l, &c);
   clt__config repl;
   if (clt__narrow_auto(l, &c)) {
     if (clt__choose_config(info, l, narrow_or_tiled(l, &c), &repl) == CLT_SUCCESS)

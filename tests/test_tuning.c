@@ -752,12 +752,13 @@ static void narrow_auto_measures_the_tile_it_replaces(void **state) {
   }
 }
 
-/* Where the narrow kernel would replace rect's tiles of 16-byte elements in a tall source of more than
- * 20 columns whose destination rows rect skews, AUTO takes the tiled kernel's 32 x 32 tiles instead;
- * narrow keeps 20 columns or fewer, destinations on 32-byte sectors, wide sources and smaller elements,
- * and rect keeps short sides that fill its tiles (cut to them where they can be) and those above
- * narrow's 64 (an NVIDIA H200 with its table, and a GPU without one). */
-static void auto_takes_tiled_for_skewed_16_byte_tall_sources(void **state) {
+/* Tall sources of 16-byte elements take the tiled kernel's 32 x 32 tiles where the narrow kernel would
+ * replace rect's tiles on more than 20 columns whose destination rows rect skews, and above narrow's 64
+ * columns where they are not a whole number of 8; narrow keeps 20 columns or fewer, destinations on
+ * 32-byte sectors, wide sources and smaller elements, and rect keeps short sides that fill its tiles
+ * (cut to them where they can be) and whole numbers of 8 above 64 (an NVIDIA H200 with its table, and a
+ * GPU without one). */
+static void auto_takes_tiled_for_16_byte_tall_sources(void **state) {
   static const struct {
     size_t rows, cols, es;
     int h200;
@@ -770,7 +771,11 @@ static void auto_takes_tiled_for_skewed_16_byte_tall_sources(void **state) {
       {1048575, 33, 16, 0, CLT_VARIANT_TILED},  {1048576, 33, 16, 0, CLT_VARIANT_NARROW},
       {1048575, 48, 16, 1, CLT_VARIANT_RECT}, /* three whole tiles of the H200's 16 columns */
       {1048575, 48, 16, 0, CLT_VARIANT_RECT}, /* its 32 columns cut to 16 */
-      {1048575, 16, 16, 1, CLT_VARIANT_RECT},   {524287, 65, 16, 1, CLT_VARIANT_RECT},
+      {1048575, 16, 16, 1, CLT_VARIANT_RECT},   {524287, 65, 16, 1, CLT_VARIANT_TILED},
+      {516222, 65, 16, 1, CLT_VARIANT_TILED},   {264208, 127, 16, 1, CLT_VARIANT_TILED},
+      {134216, 250, 16, 1, CLT_VARIANT_TILED},  {516222, 65, 16, 0, CLT_VARIANT_TILED},
+      {466033, 72, 16, 1, CLT_VARIANT_RECT},    {167773, 200, 16, 1, CLT_VARIANT_RECT},
+      {419431, 80, 16, 1, CLT_VARIANT_RECT},    {524287, 65, 8, 1, CLT_VARIANT_RECT},
       {33, 1048575, 16, 1, CLT_VARIANT_NARROW}, /* wide */
       {1048575, 40, 8, 1, CLT_VARIANT_NARROW},  {1048575, 33, 4, 0, CLT_VARIANT_NARROW},
   };
@@ -1219,7 +1224,7 @@ int main(void) {
       cmocka_unit_test(tall_and_wide_are_apart),
       cmocka_unit_test(auto_takes_narrow_only_for_short_tall_and_wide_sides),
       cmocka_unit_test(narrow_auto_measures_the_tile_it_replaces),
-      cmocka_unit_test(auto_takes_tiled_for_skewed_16_byte_tall_sources),
+      cmocka_unit_test(auto_takes_tiled_for_16_byte_tall_sources),
       cmocka_unit_test(auto_moves_misaligned_vector_layouts_to_rect),
       cmocka_unit_test(auto_odd_entry_where_both_sides_are_misaligned),
       cmocka_unit_test(auto_fits_rect_tiles_to_a_short_side),
