@@ -648,6 +648,15 @@ static void retune(const clt__device_info *info, const clt__layout *l, const clt
   clt__clear_error();
 }
 
+/* c replaced by variant v's configuration for the layout, where v makes one; else c stands (and the
+ * failure is not the caller's error). */
+static void take_variant(const clt__device_info *info, const clt__layout *l, clt_variant v, clt__config *c) {
+  clt__config f;
+  if (clt__choose_config(info, l, v, &f) == CLT_SUCCESS)
+    *c = f;
+  clt__clear_error();
+}
+
 /* The built-in table's odd entries were measured on matrices whose rows are misaligned on both sides
  * (16383x16385). Where only one side is (the source's rows on the entry's vectors, or the
  * destination's on the skew's sector), rect's defaults measured ahead on an NVIDIA H200: for f16 by
@@ -732,13 +741,9 @@ static clt_variant narrow_or_tiled(const clt__layout *l, const clt__config *c) {
  * numbers of 8 (167773x200 89.7 against 86.2) and of 16 (419431x80 92.2 against 87.9);
  * bench/results/h200/knobs15.txt D. */
 static void wide_16_byte_tiles_to_tiled(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  clt__config t;
-  if (l->elem_size != 16 || l->rows <= l->cols || l->cols <= 64 || l->cols % 8 == 0 ||
-      c->variant != CLT_VARIANT_RECT || clt__shape_class(l) != CLT_SHAPE_TALL)
-    return;
-  if (clt__choose_config(info, l, CLT_VARIANT_TILED, &t) == CLT_SUCCESS)
-    *c = t;
-  clt__clear_error(); /* else rect stands */
+  if (l->elem_size == 16 && clt__shape_class(l) == CLT_SHAPE_TALL && l->cols > 64 && l->cols % 8 &&
+      c->variant == CLT_VARIANT_RECT)
+    take_variant(info, l, CLT_VARIANT_TILED, c);
 }
 
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
@@ -756,13 +761,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   misaligned_vector_to_rect(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
   wide_16_byte_tiles_to_tiled(info, l, &c);
-  clt__config repl;
-  if (clt__narrow_auto(l, &c)) {
-    if (clt__choose_config(info, l, narrow_or_tiled(l, &c), &repl) == CLT_SUCCESS)
-      c = repl;
-    else
-      clt__clear_error(); /* the tile kernel stands */
-  }
+  if (clt__narrow_auto(l, &c))
+    take_variant(info, l, narrow_or_tiled(l, &c), &c);
   *out = c;
   return CLT_SUCCESS;
 }
