@@ -48,6 +48,13 @@ static clt__device_info faked_h200(void) {
   return d;
 }
 
+/* An NVIDIA H100 as the built-in table knows it: entries for two classes, the heuristic for the rest. */
+static clt__device_info faked_h100(void) {
+  clt__device_info d = faked_h200();
+  snprintf(d.name, sizeof d.name, "NVIDIA H100 80GB HBM3");
+  return d;
+}
+
 enum { NDEV = 6 };
 
 static void make_devices(clt__device_info dev[NDEV]) {
@@ -587,6 +594,35 @@ static void tall_and_wide_are_apart(void **state) {
         if (!clt__tuning_lookup(&h200, elem_sizes[e], (clt_shape_class)c, &t))
           fail_msg("no H200 entry for elem_size %zu, class %s", elem_sizes[e],
                    clt_shape_class_name((clt_shape_class)c));
+}
+
+/* The H100's table entries reach AUTO: c128 aligned takes the tiled kernel with 16 x 16 tiles and f32
+ * aligned the vector kernel's 64-element tiles; a class without an entry (f32 odd) is left to the
+ * heuristic, and the H200's entries do not leak to the H100. */
+static void h100_table_entries_reach_auto(void **state) {
+  (void)state;
+  const clt__device_info h100 = faked_h100();
+  clt_tuning t;
+  assert_int_equal(clt__tuning_lookup(&h100, 16, CLT_SHAPE_ALIGNED, &t), CLT__TUNED_TABLE);
+  assert_int_equal(t.variant, CLT_VARIANT_TILED);
+  assert_int_equal(clt__tuning_lookup(&h100, 4, CLT_SHAPE_ALIGNED, &t), CLT__TUNED_TABLE);
+  assert_int_equal(t.variant, CLT_VARIANT_VECTOR);
+  assert_int_equal(clt__tuning_lookup(&h100, 4, CLT_SHAPE_ODD, &t), 0);
+  assert_int_equal(clt__tuning_lookup(&h100, 8, CLT_SHAPE_ALIGNED, &t), 0);
+
+  static const shape square = {8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1};
+  clt__config c;
+  clt__layout l = make_layout(&square, 16, CLT_VARIANT_AUTO);
+  assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
+  assert_int_equal(c.variant, CLT_VARIANT_TILED);
+  assert_int_equal(c.tile, 16);
+  assert_int_equal(c.wg_y, 16);
+  l = make_layout(&square, 4, CLT_VARIANT_AUTO);
+  assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
+  assert_int_equal(c.variant, CLT_VARIANT_VECTOR);
+  assert_int_equal(c.tile, 64);
+  assert_int_equal(c.vw, 4);
+  assert_int_equal(c.wg_y, 16);
 }
 
 /* AUTO trades a GPU tile kernel for the narrow one where a tall or wide matrix's short side is at most
@@ -1232,6 +1268,7 @@ int main(void) {
       cmocka_unit_test(narrow_tunings_are_checked_and_round_trip),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
+      cmocka_unit_test(h100_table_entries_reach_auto),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
 }
