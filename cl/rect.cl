@@ -8,7 +8,8 @@
  * alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
  * placed in the tile shifted back by its row's misalignment (below). LOADS_FIRST: the order in which
- * a work-item's tile loads are written (below). */
+ * a work-item's tile loads are written (below). EDGE_VEC and EDGE_ROWS: how tiles across the matrix's
+ * edge move (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -82,6 +83,24 @@ typedef union {
  * 1-byte elements take them by default (bench/results/h200/knobs12.txt F and G). */
 #ifndef LOADS_FIRST
 #define LOADS_FIRST (ELEM_SIZE == 1)
+#endif
+/* The edge path: tiles across the matrix's last row or column, and with a skew every tile of the first
+ * tile row (its run reaches above row 0), which is the whole matrix where the destination rows are
+ * short (100x999999). EDGE_VEC moves a work-item's VW elements as one vector where all of them are
+ * inside the matrix (element by element, a warp's accesses interleave VW ways); EDGE_ROWS of a
+ * work-item's rows are loaded before their local stores (a loop of load-store pairs waits out a load
+ * per row). On an NVIDIA H100 the two took skewed layouts and those of 1-element vectors from 70.7% of
+ * the copy to 92.2% (f32 100x999999), 74.5 -> 93.6 (f64), 58.5 -> 70.7 (f16), c128 8191x8193 91.9 ->
+ * 94.2, f16 8191x8193 84.0 -> 87.3, u8 16383x16385 83.0 -> 85.3, f32 and f64 odd 0.2 to 0.7 points.
+ * They cost unskewed layouts of wider vectors, whose edge tiles are few, 0.2 to 6 points (f16
+ * 64x1048575 89.0 -> 83.0) and shifted 2-byte rows 2 to 7 (the H200's f16 odd entry, 16383x16385
+ * 88.9 -> 82.1), which keep the loop (bench/results/h100/notes.txt E). */
+#define EDGE_FAST ((SK > 0 || VW == 1) && !(SRC_SHIFT && ELEM_SIZE > 1))
+#ifndef EDGE_VEC
+#define EDGE_VEC EDGE_FAST
+#endif
+#ifndef EDGE_ROWS
+#define EDGE_ROWS (EDGE_FAST ? 4 : 1)
 #endif
 #define NLD ((TR + SKR + WG_Y - 1) / WG_Y) /* a work-item's tile rows */
 /* The destination rows k of a tile that work-item row ly writes, the q-th in turn: with SKG unrolled, so
@@ -240,17 +259,47 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #endif
 #endif
         } else {
-          for (uint i = ly; i < TR + SKR; i += WG_Y) {
-            const idx_t rs = r0 + i; /* the source row plus SKR: never negative */
-            if (rs >= SKR && rs - SKR < rows)
+#if PACK
+          for (uint i = ly; i < TR; i += WG_Y)
+            if (r0 + i < rows)
               for (uint e = 0; e < VW; e++)
                 if (c + e < cols)
-#if PACK
-                  tile_e[PELEM(i, lx * VW + e)] = s[rs * src_ld + c + e];
+                  tile_e[PELEM(i, lx * VW + e)] = s[(r0 + i) * src_ld + c + e];
 #else
-                  tile[i][TCOL(lx * VW + e)] = s[(rs - SKR) * src_ld + c + e];
+          /* Rows inside the matrix only (rs, the source row plus SKR, is never negative); a vector
+           * that crosses the last column goes element by element, straight to local memory. */
+#define EDGE_ROW_IN(i, rs) ((i) < TR + SKR && (rs) >= SKR && (rs)-SKR < rows)
+#define EDGE_WHOLE ((EDGE_VEC || VW == 1) && c + VW <= cols)
+          for (uint i0 = ly; i0 < TR + SKR; i0 += EDGE_ROWS * WG_Y) {
+            TV x[EDGE_ROWS];
+#pragma unroll
+            for (uint b = 0; b < EDGE_ROWS; b++) {
+              const uint i = i0 + b * WG_Y;
+              const idx_t rs = r0 + i;
+              if (EDGE_ROW_IN(i, rs)) {
+                global const T *sp = s + (rs - SKR) * src_ld + c;
+                if (EDGE_WHOLE)
+                  x[b] = LOAD_VEC(sp);
+                else
+                  for (uint e = 0; e < VW; e++)
+                    if (c + e < cols)
+                      tile[i][TCOL(lx * VW + e)] = sp[e];
+              }
+            }
+#pragma unroll
+            for (uint b = 0; b < EDGE_ROWS; b++) {
+              const uint i = i0 + b * WG_Y;
+              if (EDGE_ROW_IN(i, r0 + i) && EDGE_WHOLE)
+#if VW > 1
+                VSTOREN(x[b], 0, (local BASE *)&tile[i][TCOL(lx * VW)]);
+#else
+                tile[i][TCOL(lx)] = x[b];
 #endif
+            }
           }
+#undef EDGE_ROW_IN
+#undef EDGE_WHOLE
+#endif
         }
 #if SKG
         T edge[NK]; /* element lx of each of the work-item's runs, where lx < sh */
@@ -298,7 +347,14 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #endif
             }
           } else if (j < cols) {
-            for (uint m = 0; m < TR / TC; m++)
+            for (uint m = 0; m < TR / TC; m++) {
+#if VW > 1
+              const uint p0 = (lx + m * WX) * VW;
+              if (EDGE_VEC && r0 + p0 >= sh && r0 + p0 - sh + VW <= rows) {
+                STORE_VEC(GATHER(SKR - sh + p0, k), d + j * dst_ld + (r0 + p0 - sh));
+                continue;
+              }
+#endif
               for (uint e = 0; e < VW; e++) {
                 const uint p = (lx + m * WX) * VW + e;
                 const idx_t rs = r0 + p; /* the destination column plus sh */
@@ -306,6 +362,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
                   d[j * dst_ld + (rs - sh)] =
                       SKG && p < sh ? s[(rs - sh) * src_ld + j] : tile[SKR - sh + p][TCOL(k)];
               }
+            }
           }
         }
 #endif

@@ -63,8 +63,13 @@ static const builtin_entry builtin[] = {
     /* NVIDIA H100 80GB HBM3, driver 580.159.04 (bench/results/h100): entries only for the classes where
      * --tune beat the device-query heuristic, which the other classes keep. c128: tiled 16 x 16 tiles,
      * 97.4% of the copy on 8192^2 where the heuristic's rect ran at 96.3% and CLBlast at 97.2%; f32: the
-     * H200's vector entry, 96.6% on 16384^2 against rect's 96.0%. */
+     * H200's vector entry, 96.6% on 16384^2 against rect's 96.0%, and on tall and wide sources (64 x
+     * 1048576 97.8% against 97.1%, 1048576 x 64 96.5% against 96.0%); f16 wide: 64 x 1048576 95.5%
+     * against 94.0% (tall lost 0.5). Misaligned ones still take rect (bench/results/h100/notes.txt F). */
+    {"H100", "NVIDIA", 2, CLT_SHAPE_WIDE, V(64, 4, 16)},
     {"H100", "NVIDIA", 4, CLT_SHAPE_ALIGNED, V(64, 4, 16)},
+    {"H100", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 16)},
+    {"H100", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 16)},
     {"H100", "NVIDIA", 16, CLT_SHAPE_ALIGNED, TL(16, 16)},
     /* POCL on x86-64 CPUs: the block kernel's CPU tiles (src/tuning.c) need no entry; measured on 16
      * Xeon cores and 2 EPYC cores (bench/results/pocl16, bench/results/pocl2) */

@@ -596,9 +596,10 @@ static void tall_and_wide_are_apart(void **state) {
                    clt_shape_class_name((clt_shape_class)c));
 }
 
-/* The H100's table entries reach AUTO: c128 aligned takes the tiled kernel with 16 x 16 tiles and f32
- * aligned the vector kernel's 64-element tiles; a class without an entry (f32 odd) is left to the
- * heuristic, and the H200's entries do not leak to the H100. */
+/* The H100's table entries reach AUTO: c128 aligned takes the tiled kernel with 16 x 16 tiles, f32
+ * aligned, tall and wide and f16 wide the vector kernel's 64-element tiles, and tall and wide sources
+ * whose rows are off the vectors still take rect; a class without an entry (f32 odd, f16 tall) is left
+ * to the heuristic, and the H200's entries do not leak to the H100. */
 static void h100_table_entries_reach_auto(void **state) {
   (void)state;
   const clt__device_info h100 = faked_h100();
@@ -623,6 +624,27 @@ static void h100_table_entries_reach_auto(void **state) {
   assert_int_equal(c.tile, 64);
   assert_int_equal(c.vw, 4);
   assert_int_equal(c.wg_y, 16);
+
+  assert_int_equal(clt__tuning_lookup(&h100, 2, CLT_SHAPE_TALL, &t), 0);
+  static const struct {
+    size_t rows, cols, es;
+    clt_variant want;
+  } skinny[] = {
+      {1048576, 64, 4, CLT_VARIANT_VECTOR}, {64, 1048576, 4, CLT_VARIANT_VECTOR},
+      {64, 1048576, 2, CLT_VARIANT_VECTOR}, {64, 1048575, 4, CLT_VARIANT_RECT},
+      {1048575, 64, 4, CLT_VARIANT_RECT},   {64, 1048575, 2, CLT_VARIANT_RECT},
+  };
+  for (size_t i = 0; i < sizeof skinny / sizeof skinny[0]; i++) {
+    const shape sh = {skinny[i].rows, skinny[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    l = make_layout(&sh, skinny[i].es, CLT_VARIANT_AUTO);
+    assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
+    if (c.variant != skinny[i].want)
+      fail_msg("%zux%zu es %zu: AUTO took %s", skinny[i].rows, skinny[i].cols, skinny[i].es,
+               clt_variant_name(c.variant));
+    if (c.variant == CLT_VARIANT_VECTOR && (c.tile != 64 || c.vw != 4 || c.wg_y != 16))
+      fail_msg("%zux%zu es %zu: vector t%u v%u y%u", skinny[i].rows, skinny[i].cols, skinny[i].es, c.tile,
+               c.vw, c.wg_y);
+  }
 }
 
 /* AUTO trades a GPU tile kernel for the narrow one where a tall or wide matrix's short side is at most
