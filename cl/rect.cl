@@ -162,16 +162,17 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
   /* Group-uniform loops (the host caps the grid). Dimension 0 walks down the source: the groups that
    * run together write neighbouring runs of the same destination rows (on an NVIDIA H200, walking along
    * the source rows instead cost 0.6 to 11 points of the copy's speed, a diagonal order up to 11 points
-   * and gained 0.2 only for 16-byte elements: bench/results/h200/knobs3.txt). The group ids are read
-   * once, outside the loops: read in the loop heads instead, NVIDIA's compiler made a slower kernel of
-   * the shifted 2-byte configuration (f16 16383x16385 at 68.6% of the copy against 85.0%). */
+   * and gained 0.2 only for 16-byte elements: bench/results/h200/knobs3.txt), but along the tile rows
+   * for tall sources with ACROSS (cl/common.cl). The group ids are read once, outside the loops: read
+   * in the loop heads instead, NVIDIA's compiler made a slower kernel of the shifted 2-byte
+   * configuration (f16 16383x16385 at 68.6% of the copy against 85.0%). */
   CLT_FIRST_TILE()
   CLT_GROUP_LOOP(b, get_group_id(2), batch, get_num_groups(2)) {
     global const T *s = src + src_off + b * src_stride;
     global T *d = dst + dst_off + b * dst_stride;
     const idx_t d_begin = dst_off + b * dst_stride; /* d[0]'s index in the buffer, for the skew */
-    CLT_GROUP_LOOP(tc, g1, tiles_c, get_num_groups(1)) {
-      CLT_GROUP_LOOP(tr, g0, tiles_r, get_num_groups(0)) {
+    CLT_GROUP_LOOP(tc, CLT_G_COL, tiles_c, CLT_N_COL) {
+      CLT_GROUP_LOOP(tr, CLT_G_ROW, tiles_r, CLT_N_ROW) {
         const idx_t r0 = tr * TR, c0 = tc * TC, c = c0 + (idx_t)lx * VW;
         const int full = r0 >= SK && r0 + TR <= rows && c0 + TC <= cols; /* uniform in the group */
 #if SRC_SHIFT

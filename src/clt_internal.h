@@ -99,6 +99,7 @@ typedef struct clt__config {
   int pack;               /* rect: ... and in effect (the layout allows them; cl/rect.cl's PACK) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
+  int across;             /* rect, vector: dimension 0 walks along the tile rows (tall sources) */
   int wide;               /* narrow: the source's rows are the short side (else its columns) */
   unsigned short_ext;     /* narrow: the tile's short extent (tile is its long one) */
   unsigned nvl, nvs;      /* narrow: elements per vector load and store in effect (vw: the long side's */
@@ -114,8 +115,9 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
 /* A configuration from explicit knobs (zero fields take clt__choose_config's value), shrunk to fit. */
 clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layout *layout,
                                    const clt_tuning *t, clt__config *out);
-/* Sets cfg's spread_log and spread_dlog for the layout (cl/common.cl says why); call it after the last
- * change to the work-group or tile, before clt__config_options and clt__config_ndrange. */
+/* Sets cfg's work-group order for the layout, across and spread_log / spread_dlog (cl/common.cl says
+ * why); call it after the last change to the work-group or tile, before clt__config_options and
+ * clt__config_ndrange. */
 void clt__config_set_spread(clt__config *cfg, const clt__layout *layout);
 /* The knobs of a configuration. */
 void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);

@@ -624,19 +624,22 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
  * on f64 1048575x64 and 30% on batches of 1023x1025 f32 and f64, where rect ran at 85-94%
  * (bench/results/h200/knobs9.txt). Such layouts take what odd shapes take: the device's odd entry if
  * it is rect, else rect's defaults. */
-static void misaligned_vector_to_rect(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+static void misaligned_vector_to_rect(const clt__device_info *info, const clt__layout *l, clt__config *c,
+                                      int *origin) {
   if (c->variant != CLT_VARIANT_VECTOR || (c->src_aligned && c->dst_aligned) || cpu_like(info))
     return; /* measured on GPUs; a CPU runs the vector kernel only where a tuning file says so */
   clt_tuning odd;
   clt__config rect;
-  if (!(clt__tuning_lookup(info, l->elem_size, CLT_SHAPE_ODD, &odd) && odd.variant == CLT_VARIANT_RECT &&
-        clt__config_from_tuning(info, l, &odd, &rect) == CLT_SUCCESS) &&
-      clt__choose_config(info, l, CLT_VARIANT_RECT, &rect) != CLT_SUCCESS) {
+  const int found = clt__tuning_lookup(info, l->elem_size, CLT_SHAPE_ODD, &odd);
+  const int take_odd = found && odd.variant == CLT_VARIANT_RECT &&
+                       clt__config_from_tuning(info, l, &odd, &rect) == CLT_SUCCESS;
+  if (!take_odd && clt__choose_config(info, l, CLT_VARIANT_RECT, &rect) != CLT_SUCCESS) {
     clt__clear_error(); /* the vector kernel stands */
     return;
   }
   clt__clear_error();
   *c = rect;
+  *origin = take_odd ? found : 0;
 }
 
 /* c re-derived from the knobs t for the layout, where they make a configuration; else c stands (and
@@ -681,6 +684,30 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
   clt__config_to_tuning(&d, &t);
   if (c->tile >= d.wg_x * d.vw)
     t.tile = c->tile;
+  retune(info, l, &t, c);
+}
+
+/* A wide source of 4-byte elements in whole 32-row tiles (32 to 256 rows), whose rows do not start on
+ * rect's vectors, with destination rows on the skew's sector (so no skew): 32 x 32 tiles of element
+ * loads in 8 rows of work-items. A misaligned 2-element vector is read as two element loads that
+ * interleave a warp's accesses two ways; one element per load keeps each warp on one contiguous row
+ * piece. On an NVIDIA H100 (bench/results/h100/notes.txt H) that took 64x1048575 from 93.2% of the
+ * copy to 95.5%, 96x699051 90.5 -> 94.5, 128x524287 93.5 -> 95.4, 256x262143 92.9 -> 95.3, past
+ * CLBlast (92.7-94.4). Where the last tile is partly empty it lost up to 9 points (72x1048575 93.3 ->
+ * 84.4, 200x500001 92.9 -> 91.2); as the odd shapes' knobs 3 on 16384x16383 (notes G). A tuning
+ * file's entry stands. */
+static void misaligned_wide_to_element_loads(const clt__device_info *info, const clt__layout *l,
+                                             clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || l->elem_size != 4 || c->vw == 1 || c->src_aligned || c->shift_ok ||
+      c->pre || clt__shape_class(l) != CLT_SHAPE_WIDE || l->rows % 32 || cpu_like(info))
+    return;
+  clt_tuning t;
+  clt__config_to_tuning(c, &t);
+  t.vector_width = 1;
+  t.wg_x = 32;
+  t.tile = 32;
+  t.wg_y = 8;
+  t.units = 0;
   retune(info, l, &t, c);
 }
 
@@ -749,8 +776,10 @@ static void wide_16_byte_tiles_to_tiled(const clt__device_info *info, const clt_
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
-  const int found = clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), &tuned);
-  if (!(found && clt__config_from_tuning(info, l, &tuned, &c) == CLT_SUCCESS)) {
+  int found = clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), &tuned); /* the knobs' origin */
+  if (found && clt__config_from_tuning(info, l, &tuned, &c) != CLT_SUCCESS)
+    found = 0;
+  if (!found) {
     clt__clear_error(); /* a stale tuning entry that no longer fits is not the caller's error */
     clt_status st = clt__choose_config(info, l, CLT_VARIANT_AUTO, &c);
     if (st != CLT_SUCCESS)
@@ -758,7 +787,9 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   } else if (found == CLT__TUNED_TABLE) {
     one_sided_to_defaults(info, l, &c);
   }
-  misaligned_vector_to_rect(info, l, &c);
+  misaligned_vector_to_rect(info, l, &c, &found);
+  if (found != CLT__TUNED_FILE)
+    misaligned_wide_to_element_loads(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
   wide_16_byte_tiles_to_tiled(info, l, &c);
   if (clt__narrow_auto(l, &c))
@@ -785,8 +816,15 @@ static size_t spread_columns(const clt__config *c, size_t tiles_c) {
 
 void clt__config_set_spread(clt__config *c, const clt__layout *l) {
   c->spread_log = c->spread_dlog = 0;
+  c->across = 0;
   if (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR)
     return;
+  /* A tall source of two or more tile columns, the last partly empty: the groups that run together take
+   * whole tile rows (cl/common.cl says why). */
+  if (l->cols <= 256 && l->rows > l->cols && l->cols > tile_cols(c) && l->cols % tile_cols(c)) {
+    c->across = 1;
+    return;
+  }
   const size_t pitch = l->src_ld * l->elem_size, span = (size_t)1 << 16; /* 64 KiB */
   const size_t col_bytes = tile_cols(c) * l->elem_size;
   size_t tiles_r, tiles_c;
@@ -903,6 +941,7 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       return -1;
     n = cfg->spread_log ? snprintf(buf + used, buf_size - used, " -DSPREAD_LOG=%u -DSPREAD_D=%u",
                                    cfg->spread_log, cfg->spread_dlog)
+        : cfg->across   ? snprintf(buf + used, buf_size - used, " -DACROSS=1")
                         : 0;
     break;
   }
@@ -967,6 +1006,10 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
     if (cfg->spread_log) {
       groups[1] = spread_columns(cfg, groups[1]);
       groups[0] <<= cfg->spread_log;
+    } else if (cfg->across) { /* along the tile rows */
+      const size_t tiles_r = groups[0];
+      groups[0] = groups[1];
+      groups[1] = tiles_r;
     }
     groups[2] = l->batch;
     break;

@@ -452,6 +452,14 @@ static void rect_units_only_where_the_layout_allows(void **state) {
     }
 }
 
+/* Variant v's configuration for the layout, with its work-group order set as a plan sets it. */
+static clt__config ordered_config(const clt__device_info *dev, const clt__layout *l, clt_variant v) {
+  clt__config c;
+  assert_int_equal(clt__choose_config(dev, l, v, &c), CLT_SUCCESS);
+  clt__config_set_spread(&c, l);
+  return c;
+}
+
 /* rect and vector spread the work-groups that run together over tile columns 64 KiB apart only where
  * the source's row pitch is a multiple of 128 KiB and a tile column holds at least 16 tiles; the grid
  * then has 2^spread_log groups per tile row and one column per spread set. */
@@ -480,9 +488,7 @@ static void spread_only_for_128_KiB_pitches(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
       const size_t es = cases[i].es;
       clt__layout l = make_layout(&cases[i].s, es, vs[v]);
-      clt__config c;
-      assert_int_equal(clt__choose_config(&dev[0], &l, vs[v], &c), CLT_SUCCESS);
-      clt__config_set_spread(&c, &l);
+      clt__config c = ordered_config(&dev[0], &l, vs[v]);
       const int tiled_kind = vs[v] == CLT_VARIANT_RECT || vs[v] == CLT_VARIANT_VECTOR;
       const unsigned want = tiled_kind ? cases[i].want_log : 0;
       if (c.spread_log != want)
@@ -508,6 +514,56 @@ static void spread_only_for_128_KiB_pitches(void **state) {
           covered += col < tiles_c;
         }
       assert_int_equal(covered, tiles_c);
+    }
+}
+
+/* rect and vector walk along the tile rows (ACROSS) on tall sources (at most 256 columns, more rows)
+ * of two or more tile columns, the last partly empty, and down the columns elsewhere; the grid then holds the
+ * tile columns in dimension 0 and the tile rows in dimension 1. */
+static void tall_sources_walk_along_tile_rows(void **state) {
+  static const struct {
+    shape s;
+    size_t es;
+    int across;
+  } cases[] = {
+      {{524288, 129, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{262144, 200, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, /* aligned rows, 3 1/8 tile columns */
+      {{1048576, 97, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1},
+      {{1000, 130, 4, 0, 0, 0, 0, 0, 0, 1}, 4, 1},    /* a batch */
+      {{1048576, 128, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, /* whole tile columns */
+      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},  /* one tile column */
+      {{1048576, 256, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0},
+      {{200, 300, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},     /* wide */
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, /* more than 256 columns */
+      {{100000, 257, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+  };
+  static const clt_variant vs[] = {CLT_VARIANT_RECT, CLT_VARIANT_VECTOR, CLT_VARIANT_TILED};
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  for (size_t v = 0; v < sizeof vs / sizeof vs[0]; v++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      const size_t es = cases[i].es;
+      clt__layout l = make_layout(&cases[i].s, es, vs[v]);
+      clt__config c = ordered_config(&dev[0], &l, vs[v]);
+      const size_t tc = vs[v] == CLT_VARIANT_RECT ? (size_t)c.wg_x * c.vw : c.tile;
+      const int want = vs[v] != CLT_VARIANT_TILED && cases[i].across && l.cols % tc != 0 && l.cols > tc;
+      if (c.across != want)
+        fail_msg("%s, case %zu (%zux%zu, elem_size %zu, %zu tile columns): across %d, expected %d",
+                 clt_variant_name(vs[v]), i, l.rows, l.cols, es, tc, c.across, want);
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, es, opts, sizeof opts), 0);
+      assert_true((strstr(opts, "-DACROSS=1") != NULL) == want);
+      if (vs[v] == CLT_VARIANT_TILED)
+        continue;
+      size_t global[3], local[3];
+      clt__config_ndrange(&c, &l, &dev[0], global, local);
+      const size_t skew_rows = vs[v] == CLT_VARIANT_RECT ? c.pre : (size_t)c.pre * c.vw;
+      const size_t tiles_r = (l.rows + (skew_rows ? skew_rows - 1 : 0) + c.tile - 1) / c.tile,
+                   tiles_c = (l.cols + tc - 1) / tc;
+      assert_int_equal(global[want ? 1 : 0] / local[want ? 1 : 0], tiles_r);
+      assert_int_equal(global[want ? 0 : 1] / local[want ? 0 : 1], tiles_c);
+      assert_int_equal(global[2] / local[2], l.batch);
     }
 }
 
@@ -864,7 +920,7 @@ static void auto_moves_misaligned_vector_layouts_to_rect(void **state) {
     unsigned tile, wg_x, vw; /* rect's knobs: the H200's odd entry for es */
   } cases[] = {
       {{1048575, 64, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 64, 32, 2},
-      {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 64, 32, 2},
+      {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 32, 32, 1}, /* element loads */
       {{524287, 128, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 64, 32, 2},
       {{1048576, 64, 1, 0, 0, 0, 1, 0, 0, 0}, 4, CLT_VARIANT_RECT, 64, 32, 2},  /* a destination offset */
       {{1048576, 64, 1, 0, 66, 0, 0, 0, 0, 0}, 4, CLT_VARIANT_RECT, 64, 32, 2}, /* a source ld */
@@ -892,6 +948,80 @@ static void auto_moves_misaligned_vector_layouts_to_rect(void **state) {
     if (c.variant == CLT_VARIANT_VECTOR)
       assert_true(c.src_aligned && c.dst_aligned);
   }
+}
+
+/* AUTO reads a wide f32 source of whole 32-row tiles (32 to 256 rows) whose rows do not start on
+ * rect's 2-element vectors with element loads in 32 x 32 tiles, where the destination's rows are on
+ * 32-byte sectors; on a faked NVIDIA H100 and H200 and an unknown NVIDIA-like GPU alike. Aligned
+ * sources, skewed destinations, a partly empty last tile, tall and odd layouts, other element sizes,
+ * CPUs and a tuning file's entry keep their knobs. */
+static void auto_reads_misaligned_wide_f32_sources_by_element(void **state) {
+  static const struct {
+    shape s;
+    size_t es;
+    int element_loads;
+  } cases[] = {
+      {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{256, 262143, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{96, 699051, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{64, 1048576, 1, 0, 1048577, 0, 0, 0, 0, 0}, 4, 1}, /* an odd source ld */
+      {{64, 1048576, 1, 1, 0, 0, 0, 0, 0, 0}, 4, 1},       /* a source offset */
+      {{64, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},       /* aligned */
+      {{100, 999999, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},       /* destination rows off sectors: skewed */
+      {{250, 262143, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{200, 500001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, /* the last 32-row tile partly empty */
+      {{72, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{524288, 129, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, /* tall */
+      {{4096, 16383, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, /* odd */
+      {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
+  };
+  (void)state;
+  clt__device_info dev[3] = {faked_h100(), faked_h200(), faked_h200()};
+  dev[2] = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  for (size_t d = 0; d < 3; d++) {
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(&dev[d], &l, &c), CLT_SUCCESS);
+      const int element_loads = c.variant == CLT_VARIANT_RECT && c.vw == 1 && c.wg_x == 32 && c.tile == 32 &&
+                                c.wg_y == 8 && c.pre == 0;
+      if (element_loads != cases[i].element_loads || (cases[i].element_loads && !c.src_aligned))
+        fail_msg("%s, case %zu (%zux%zu, elem_size %zu): AUTO took %s vw %u, %u x %u tiles, wg_y %u, pre %u",
+                 dev[d].name, i, cases[i].s.rows, cases[i].s.cols, cases[i].es, clt_variant_name(c.variant),
+                 c.vw, c.tile, c.wg_x * c.vw, c.wg_y, c.pre);
+    }
+  }
+
+  /* A CPU keeps its block kernel. */
+  clt__device_info cpu =
+      make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
+  clt__layout l = make_layout(&cases[0].s, 4, CLT_VARIANT_AUTO);
+  clt__config c;
+  assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
+  assert_int_equal(c.variant, CLT_VARIANT_BLOCK);
+
+  /* A tuning file's wide entry stands. */
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096], path[4200];
+  snprintf(dir, sizeof dir, "%s/clt_tuning_XXXXXX", tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
+  if (mkdtemp(dir) == NULL)
+    fail_msg("mkdtemp(%s) failed", dir);
+  setenv("CLT_CACHE_DIR", dir, 1);
+  clt__tuning_cache_clear();
+  assert_true(clt__tuning_file_path(&dev[0], path, sizeof path));
+  FILE *fp = fopen(path, "w");
+  assert_non_null(fp);
+  fputs("4 wide rect 64 2 8 1 32 32 0\n", fp);
+  fclose(fp);
+  assert_int_equal(clt__auto_config(&dev[0], &l, &c), CLT_SUCCESS);
+  assert_int_equal(c.variant, CLT_VARIANT_RECT);
+  assert_int_equal(c.vw, 2);
+  assert_int_equal(c.tile, 64);
+  remove(path);
+  remove(dir);
+  clt__tuning_cache_clear();
+  setenv("CLT_CACHE_DIR", "off", 1);
 }
 
 /* The built-in odd entries (measured where both sides' rows are misaligned) give way to rect's defaults
@@ -1001,7 +1131,8 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {256, 262143, 2, 1, 64, 64, 2},    /* the same in four tiles */
       {1048576, 64, 2, 1, 128, 64, 2},   /* tall: rect's defaults, 64 columns a whole tile */
       {48, 1048576, 2, 1, 0, 0, 0},      /* the narrow kernel's */
-      {64, 1048575, 4, 1, 64, 64, 2},    /* f32: the odd entry, unchanged */
+      {64, 1048575, 4, 1, 32, 32, 1},    /* f32: element loads, 64 rows two whole tiles */
+      {96, 1048575, 4, 1, 32, 32, 1},    /* three */
       {64, 2097152, 1, 0, 64, 64, 4},    /* a GPU without a table */
       {64, 1048576, 2, 0, 64, 64, 2},    /* the same, f16 */
       {1048576, 64, 1, 0, 64, 64, 4},    /* the same, tall u8 */
@@ -1287,6 +1418,8 @@ int main(void) {
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
       cmocka_unit_test(h100_table_entries_reach_auto),
+      cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
+      cmocka_unit_test(tall_sources_walk_along_tile_rows),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
 }

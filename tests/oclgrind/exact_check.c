@@ -46,6 +46,8 @@ static const shape large_shapes[] = {
     {1000, 3, 0, 0, 0, 0, 0, 0, 0, "tall"},
     {3, 1000, 0, 0, 0, 0, 0, 0, 0, "wide"},
     {129, 130, 3, 5, 133, 129 * 133 + 7, 3, 131, 130 * 131 + 1, "batch 3 padded"},
+    {700, 201, 0, 0, 0, 0, 0, 0, 0, "large tall"}, /* rect and vector walk along its tile rows */
+    {520, 130, 2, 3, 131, 520 * 131 + 5, 1, 523, 130 * 523 + 3, "large tall batch 2 padded"},
 };
 
 typedef struct env {
