@@ -125,8 +125,9 @@ void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
 clt_shape_class clt__shape_class(const clt__layout *layout);
 /* For AUTO: 1 if a tall or wide matrix should take the narrow kernel rather than c, the GPU tile
  * configuration chosen for it (its short side is at most 64 elements, and either at most 32 elements of
- * at most 256 bytes or not a whole number of c's tiles, unless c is rect with whole tiles across a tall
- * source and skews its destination); else 0 and c stands. */
+ * at most 256 bytes or not a whole number of c's tiles, unless c is rect skewing a tall source's
+ * destination with whole tiles across it or with 16-byte elements on more than 20 columns); else 0 and
+ * c stands. */
 int clt__narrow_auto(const clt__layout *layout, const clt__config *c);
 /* AUTO's configuration: the device's tuned knobs for the layout's class (clt__tuning_lookup), else
  * clt__choose_config's heuristics; rect's defaults in the entry's tile rows instead of a built-in odd or

@@ -611,8 +611,15 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
   /* rect's skew writes a tall source's misaligned destination rows in whole sectors, where narrow
    * stores them an element at a time: with tiles that fit the short side rect stays (on an NVIDIA
    * H200, f16 1048575x32 83.2% of the copy against narrow's 70.4%, u8 2097151x32 59.4% against 50.5%;
-   * bench/results/h200/knobs11.txt F). */
-  if (!wide && c->variant == CLT_VARIANT_RECT && c->pre && n_short % across == 0)
+   * bench/results/h200/knobs11.txt F), and for 16-byte elements on more than 20 columns whether they
+   * fit or not: since rect's edge tiles move whole elements four rows at a time (cl/rect.cl's
+   * EDGE_VEC) and tall sources walk along their tile rows (ACROSS), rect ran c128 699051x24 at 95.5%
+   * on an NVIDIA H100, 1048575x31 at 95.8, 1048575x40 at 95.0, 524287x56 at 94.7, where the tiled
+   * kernel that AUTO took ran at 90.5-93.1 and narrow at 83.3-88.6 (bench/results/h100/notes.txt I;
+   * on an NVIDIA H200 before those two changes tiled led rect, knobs15.txt B and C). Narrow keeps 20
+   * columns or fewer and destination rows on sectors (no skew), where it led there. */
+  if (!wide && c->variant == CLT_VARIANT_RECT && c->pre &&
+      (n_short % across == 0 || (l->elem_size == 16 && n_short > 20)))
     return 0;
   return n_short <= CLT__NARROW_MAX &&
          ((n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0);
@@ -743,36 +750,6 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   retune(info, l, &t, c);
 }
 
-/* What AUTO runs where the narrow kernel would replace a tile kernel's empty tile parts
- * (clt__narrow_auto): the narrow kernel, but the tiled one for 16-byte elements in a tall source of
- * more than 20 columns whose destination rows rect would skew (rows off 32-byte sectors). There narrow
- * stores an element at a time into runs no wider than the short side, and tiled's 32 x 32 tiles ran
- * ahead on an NVIDIA H200 at every such width tried from 22 to 56 columns (level at 21): c128
- * 699051x24 84.4% of the copy -> 88.6%, 1048575x31 80.0 -> 88.9, 1048575x33 84.1 -> 87.6, 1048575x40
- * 82.5 -> 88.2, 524287x56 80.3 -> 87.0. Narrow stayed ahead at 17 and 20 columns (89.2 against 81.2,
- * 86.8 against 84.8) and with destination rows on sectors (1048576x33 94.7 against 91.0, 524288x40
- * 93.9 against 91.5); bench/results/h200/knobs15.txt B and C. */
-static clt_variant narrow_or_tiled(const clt__layout *l, const clt__config *c) {
-  const int tall = l->rows > l->cols;
-  return l->elem_size == 16 && tall && l->cols > 20 && c->variant == CLT_VARIANT_RECT && c->pre
-             ? CLT_VARIANT_TILED
-             : CLT_VARIANT_NARROW;
-}
-
-/* rect on a tall source of 16-byte elements with more than 64 columns (beyond the narrow kernel) that
- * are not a whole number of 8: the tiled kernel's 32 x 32 tiles instead. rect's last tile column is
- * then partly empty and runs its element-wise edge path. On an NVIDIA H200 tiled ran ahead or level on
- * all 28 such shapes tried but one, with destination rows on 32-byte sectors or off them (c128
- * 516223x65 77.8% of the copy -> 87.9%, 516222x65 78.5 -> 89.7, 140000x239 82.7 -> 91.1, 258111x130
- * 81.6 -> 85.6; level at 335545x100 and 134217x250; 186001x180 88.0 -> 86.9), and lost on whole
- * numbers of 8 (167773x200 89.7 against 86.2) and of 16 (419431x80 92.2 against 87.9);
- * bench/results/h200/knobs15.txt D. */
-static void wide_16_byte_tiles_to_tiled(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (l->elem_size == 16 && clt__shape_class(l) == CLT_SHAPE_TALL && l->cols > 64 && l->cols % 8 &&
-      c->variant == CLT_VARIANT_RECT)
-    take_variant(info, l, CLT_VARIANT_TILED, c);
-}
-
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -791,9 +768,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   if (found != CLT__TUNED_FILE)
     misaligned_wide_to_element_loads(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
-  wide_16_byte_tiles_to_tiled(info, l, &c);
   if (clt__narrow_auto(l, &c))
-    take_variant(info, l, narrow_or_tiled(l, &c), &c);
+    take_variant(info, l, CLT_VARIANT_NARROW, &c);
   *out = c;
   return CLT_SUCCESS;
 }
