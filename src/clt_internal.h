@@ -132,8 +132,9 @@ int clt__narrow_auto(const clt__layout *layout, const clt__config *c);
 /* AUTO's configuration: the device's tuned knobs for the layout's class (clt__tuning_lookup), else
  * clt__choose_config's heuristics; rect's defaults in the entry's tile rows instead of a built-in odd or
  * wide entry where only one side's rows are misaligned; then on GPUs rect instead of the vector kernel
- * where the layout's rows do not start on its vectors, rect's tiles cut to fit a tall or wide short side,
- * and the narrow kernel where clt__narrow_auto says so. */
+ * where the layout's rows do not start on its vectors, element loads in 32 x 32 tiles for wide f32
+ * sources off rect's vectors (not over a tuning file's knobs), rect's tiles cut to fit a tall or wide
+ * short side, and the narrow kernel where clt__narrow_auto says so. */
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *layout, clt__config *out);
 
 /* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */
