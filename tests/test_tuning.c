@@ -55,6 +55,33 @@ static clt__device_info faked_h100(void) {
   return d;
 }
 
+/* A fresh cache directory, named by CLT_CACHE_DIR, holding dev's tuning file with the given lines;
+ * drop_tuning_file removes both and turns the cache off again (as faked_h200 leaves it). */
+typedef struct tuning_file {
+  char dir[4096], path[4200];
+} tuning_file;
+
+static void write_tuning_file(tuning_file *f, const clt__device_info *dev, const char *lines) {
+  const char *tmp = getenv("TMPDIR");
+  snprintf(f->dir, sizeof f->dir, "%s/clt_tuning_XXXXXX", tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
+  if (mkdtemp(f->dir) == NULL)
+    fail_msg("mkdtemp(%s) failed", f->dir);
+  setenv("CLT_CACHE_DIR", f->dir, 1);
+  clt__tuning_cache_clear();
+  assert_true(clt__tuning_file_path(dev, f->path, sizeof f->path));
+  FILE *fp = fopen(f->path, "w");
+  assert_non_null(fp);
+  fputs(lines, fp);
+  fclose(fp);
+}
+
+static void drop_tuning_file(const tuning_file *f) {
+  remove(f->path);
+  remove(f->dir);
+  clt__tuning_cache_clear();
+  setenv("CLT_CACHE_DIR", "off", 1);
+}
+
 enum { NDEV = 6 };
 
 static void make_devices(clt__device_info dev[NDEV]) {
@@ -975,8 +1002,9 @@ static void auto_reads_misaligned_wide_f32_sources_by_element(void **state) {
       {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
   };
   (void)state;
-  clt__device_info dev[3] = {faked_h100(), faked_h200(), faked_h200()};
-  dev[2] = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  clt__device_info others[NDEV];
+  make_devices(others);
+  const clt__device_info dev[3] = {faked_h100(), faked_h200(), others[0]}; /* [2]: NVIDIA-like, no table */
   for (size_t d = 0; d < 3; d++) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
       clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
@@ -992,34 +1020,19 @@ static void auto_reads_misaligned_wide_f32_sources_by_element(void **state) {
   }
 
   /* A CPU keeps its block kernel. */
-  clt__device_info cpu =
-      make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
   clt__layout l = make_layout(&cases[0].s, 4, CLT_VARIANT_AUTO);
   clt__config c;
-  assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
+  assert_int_equal(clt__auto_config(&others[3], &l, &c), CLT_SUCCESS);
   assert_int_equal(c.variant, CLT_VARIANT_BLOCK);
 
   /* A tuning file's wide entry stands. */
-  const char *tmp = getenv("TMPDIR");
-  char dir[4096], path[4200];
-  snprintf(dir, sizeof dir, "%s/clt_tuning_XXXXXX", tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
-  if (mkdtemp(dir) == NULL)
-    fail_msg("mkdtemp(%s) failed", dir);
-  setenv("CLT_CACHE_DIR", dir, 1);
-  clt__tuning_cache_clear();
-  assert_true(clt__tuning_file_path(&dev[0], path, sizeof path));
-  FILE *fp = fopen(path, "w");
-  assert_non_null(fp);
-  fputs("4 wide rect 64 2 8 1 32 32 0\n", fp);
-  fclose(fp);
+  tuning_file f;
+  write_tuning_file(&f, &dev[0], "4 wide rect 64 2 8 1 32 32 0\n");
   assert_int_equal(clt__auto_config(&dev[0], &l, &c), CLT_SUCCESS);
   assert_int_equal(c.variant, CLT_VARIANT_RECT);
   assert_int_equal(c.vw, 2);
   assert_int_equal(c.tile, 64);
-  remove(path);
-  remove(dir);
-  clt__tuning_cache_clear();
-  setenv("CLT_CACHE_DIR", "off", 1);
+  drop_tuning_file(&f);
 }
 
 /* The built-in odd entries (measured where both sides' rows are misaligned) give way to rect's defaults
@@ -1061,18 +1074,8 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
   }
 
   /* The same entry from the device's tuning file: kept for a one-sided layout. */
-  const char *tmp = getenv("TMPDIR");
-  char dir[4096], path[4200];
-  snprintf(dir, sizeof dir, "%s/clt_tuning_XXXXXX", tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
-  if (mkdtemp(dir) == NULL)
-    fail_msg("mkdtemp(%s) failed", dir);
-  setenv("CLT_CACHE_DIR", dir, 1);
-  clt__tuning_cache_clear();
-  assert_true(clt__tuning_file_path(&h200, path, sizeof path));
-  FILE *fp = fopen(path, "w");
-  assert_non_null(fp);
-  fputs("2 odd rect 128 4 8 1 32 0 0\n", fp);
-  fclose(fp);
+  tuning_file f;
+  write_tuning_file(&f, &h200, "2 odd rect 128 4 8 1 32 0 0\n");
   clt__layout l = make_layout(&cases[3].s, 2, CLT_VARIANT_AUTO);
   clt__config c;
   clt_tuning t;
@@ -1081,10 +1084,7 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
   assert_int_equal(c.variant, CLT_VARIANT_RECT);
   assert_int_equal(c.vw, 4);
   assert_int_equal(c.wg_x * c.vw, 128);
-  remove(path);
-  remove(dir);
-  clt__tuning_cache_clear();
-  setenv("CLT_CACHE_DIR", "off", 1);
+  drop_tuning_file(&f);
   assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, &t), CLT__TUNED_TABLE);
 }
 
