@@ -118,7 +118,7 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
 /* Sets cfg's work-group order for the layout, across and spread_log / spread_dlog (cl/common.cl says
  * why); call it after the last change to the work-group or tile, before clt__config_options and
  * clt__config_ndrange. */
-void clt__config_set_spread(clt__config *cfg, const clt__layout *layout);
+void clt__config_set_order(clt__config *cfg, const clt__layout *layout);
 /* The knobs of a configuration. */
 void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
 /* The tuning class of a layout. */

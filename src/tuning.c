@@ -790,7 +790,7 @@ static size_t spread_columns(const clt__config *c, size_t tiles_c) {
   return (last << c->spread_dlog) + (in_last < low ? in_last : low) + 1;
 }
 
-void clt__config_set_spread(clt__config *c, const clt__layout *l) {
+void clt__config_set_order(clt__config *c, const clt__layout *l) {
   c->spread_log = c->spread_dlog = 0;
   c->across = 0;
   if (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR)

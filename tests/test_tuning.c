@@ -483,7 +483,7 @@ static void rect_units_only_where_the_layout_allows(void **state) {
 static clt__config ordered_config(const clt__device_info *dev, const clt__layout *l, clt_variant v) {
   clt__config c;
   assert_int_equal(clt__choose_config(dev, l, v, &c), CLT_SUCCESS);
-  clt__config_set_spread(&c, l);
+  clt__config_set_order(&c, l);
   return c;
 }
 
