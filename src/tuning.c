@@ -630,11 +630,23 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
  * batched class's entry is the vector kernel, 70-75% on misaligned f32 (1048575x64, 64x1048575), 50%
  * on f64 1048575x64 and 30% on batches of 1023x1025 f32 and f64, where rect ran at 85-94%
  * (bench/results/h200/knobs9.txt). Such layouts take what odd shapes take: the device's odd entry if
- * it is rect, else rect's defaults. */
+ * it is rect, else rect's defaults. So do aligned-class matrices of 1- or 4-byte elements whose
+ * destination rows are on the vectors but not on 32-byte sectors: the vector kernel stores unskewed
+ * there, so each sector a run ends in is written in two halves by two work-groups, where rect's skew
+ * writes whole sectors. On an NVIDIA H100 (bench/results/h100/notes.txt J) u8 16388x16384 went from
+ * 68.1% of the copy to 89.4%, 16380x16388 63.5 -> 84.5, f32 16388x16384 93.9 -> 95.4, 16380x16388
+ * 90.8 -> 91.6; f16 (16392x16384 93.0 -> 91.9), wide f32 sources (68x1048576 92.6 -> 90.0)
+ * and source rows off the sectors alone (f32 16384x16388 92.5 -> 92.1) lost, and keep the kernel. */
 static void misaligned_vector_to_rect(const clt__device_info *info, const clt__layout *l, clt__config *c,
                                       int *origin) {
-  if (c->variant != CLT_VARIANT_VECTOR || (c->src_aligned && c->dst_aligned) || cpu_like(info))
+  if (c->variant != CLT_VARIANT_VECTOR || cpu_like(info))
     return; /* measured on GPUs; a CPU runs the vector kernel only where a tuning file says so */
+  const unsigned sector = (unsigned)(32 / l->elem_size);
+  const int split_sectors = (l->elem_size == 1 || l->elem_size == 4) &&
+                            clt__shape_class(l) == CLT_SHAPE_ALIGNED &&
+                            !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sector);
+  if (c->src_aligned && c->dst_aligned && !split_sectors)
+    return;
   clt_tuning odd;
   clt__config rect;
   const int found = clt__tuning_lookup(info, l->elem_size, CLT_SHAPE_ODD, &odd);

@@ -65,11 +65,16 @@ static const builtin_entry builtin[] = {
      * 97.4% of the copy on 8192^2 where the heuristic's rect ran at 96.3% and CLBlast at 97.2%; f32: the
      * H200's vector entry, 96.6% on 16384^2 against rect's 96.0%, and on tall and wide sources (64 x
      * 1048576 97.8% against 97.1%, 1048576 x 64 96.5% against 96.0%); f16 wide: 64 x 1048576 95.5%
-     * against 94.0% (tall lost 0.5). Misaligned ones still take rect (bench/results/h100/notes.txt F). */
+     * against 94.0% (tall lost 0.5). Misaligned ones still take rect (bench/results/h100/notes.txt F).
+     * f16 aligned: 128-element tiles of 8-element vectors, 16384^2 96.3% against the heuristic's 92.8%;
+     * f64 odd: rect 32 x 32, 8191x8193 93.3% against 92.8%, 4097x6145 93.8% against 92.7% (notes J;
+     * the odd f32 and aligned f64 winners there lost on layouts they reach, and are not here). */
+    {"H100", "NVIDIA", 2, CLT_SHAPE_ALIGNED, V(128, 8, 16)},
     {"H100", "NVIDIA", 2, CLT_SHAPE_WIDE, V(64, 4, 16)},
     {"H100", "NVIDIA", 4, CLT_SHAPE_ALIGNED, V(64, 4, 16)},
     {"H100", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 16)},
     {"H100", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 16)},
+    {"H100", "NVIDIA", 8, CLT_SHAPE_ODD, R(32, 32, 1, 8, 0)},
     {"H100", "NVIDIA", 16, CLT_SHAPE_ALIGNED, TL(16, 16)},
     /* POCL on x86-64 CPUs: the block kernel's CPU tiles (src/tuning.c) need no entry; measured on 16
      * Xeon cores and 2 EPYC cores (bench/results/pocl16, bench/results/pocl2) */

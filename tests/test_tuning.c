@@ -680,8 +680,9 @@ static void tall_and_wide_are_apart(void **state) {
 }
 
 /* The H100's table entries reach AUTO: c128 aligned takes the tiled kernel with 16 x 16 tiles, f32
- * aligned, tall and wide and f16 wide the vector kernel's 64-element tiles, and tall and wide sources
- * whose rows are off the vectors still take rect; a class without an entry (f32 odd, f16 tall) is left
+ * aligned, tall and wide and f16 wide the vector kernel's 64-element tiles, f16 aligned its 128-element
+ * tiles of 8-element vectors, f64 odd rect's 32 x 32 tiles, and tall and wide sources whose rows are
+ * off the vectors still take rect; a class without an entry (f32 odd, f64 aligned, f16 tall) is left
  * to the heuristic, and the H200's entries do not leak to the H100. */
 static void h100_table_entries_reach_auto(void **state) {
   (void)state;
@@ -702,16 +703,19 @@ static void h100_table_entries_reach_auto(void **state) {
   assert_int_equal(c.tile, 16);
   assert_int_equal(c.wg_y, 16);
 
-  /* The vector entries: each a 64 x 4 x 16 configuration where the layout is on the vectors. */
+  /* The vector and rect entries, each where the layout suits it; tile, vw and wg_y as expected. */
   assert_int_equal(clt__tuning_lookup(&h100, 2, CLT_SHAPE_TALL, &t), 0);
   static const struct {
     size_t rows, cols, es;
     clt_variant want;
+    unsigned tile, vw, wg_y; /* 0: not checked */
   } cases[] = {
-      {8192, 8192, 4, CLT_VARIANT_VECTOR},  {1048576, 64, 4, CLT_VARIANT_VECTOR},
-      {64, 1048576, 4, CLT_VARIANT_VECTOR}, {64, 1048576, 2, CLT_VARIANT_VECTOR},
-      {64, 1048575, 4, CLT_VARIANT_RECT},   {1048575, 64, 4, CLT_VARIANT_RECT},
-      {64, 1048575, 2, CLT_VARIANT_RECT},
+      {8192, 8192, 4, CLT_VARIANT_VECTOR, 64, 4, 16},    {1048576, 64, 4, CLT_VARIANT_VECTOR, 64, 4, 16},
+      {64, 1048576, 4, CLT_VARIANT_VECTOR, 64, 4, 16},   {64, 1048576, 2, CLT_VARIANT_VECTOR, 64, 4, 16},
+      {16384, 16384, 2, CLT_VARIANT_VECTOR, 128, 8, 16}, {8192, 4096, 2, CLT_VARIANT_VECTOR, 128, 8, 16},
+      {8191, 8193, 8, CLT_VARIANT_RECT, 32, 1, 8},       {8192, 8191, 8, CLT_VARIANT_RECT, 32, 1, 8},
+      {64, 1048575, 4, CLT_VARIANT_RECT, 0, 0, 0},       {1048575, 64, 4, CLT_VARIANT_RECT, 0, 0, 0},
+      {64, 1048575, 2, CLT_VARIANT_RECT, 0, 0, 0},       {8191, 8193, 4, CLT_VARIANT_RECT, 64, 2, 8},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
@@ -720,9 +724,9 @@ static void h100_table_entries_reach_auto(void **state) {
     if (c.variant != cases[i].want)
       fail_msg("%zux%zu es %zu: AUTO took %s", cases[i].rows, cases[i].cols, cases[i].es,
                clt_variant_name(c.variant));
-    if (c.variant == CLT_VARIANT_VECTOR && (c.tile != 64 || c.vw != 4 || c.wg_y != 16))
-      fail_msg("%zux%zu es %zu: vector t%u v%u y%u", cases[i].rows, cases[i].cols, cases[i].es, c.tile, c.vw,
-               c.wg_y);
+    if (cases[i].tile && (c.tile != cases[i].tile || c.vw != cases[i].vw || c.wg_y != cases[i].wg_y))
+      fail_msg("%zux%zu es %zu: %s t%u v%u y%u", cases[i].rows, cases[i].cols, cases[i].es,
+               clt_variant_name(c.variant), c.tile, c.vw, c.wg_y);
   }
 }
 
@@ -973,6 +977,59 @@ static void auto_moves_misaligned_vector_layouts_to_rect(void **state) {
     if (c.variant == CLT_VARIANT_VECTOR)
       assert_true(c.src_aligned && c.dst_aligned);
   }
+}
+
+/* An aligned-class matrix of 1- or 4-byte elements whose destination rows are on the vector kernel's
+ * vectors but off 32-byte sectors (a leading dimension or offset of 4 elements past one) leaves that
+ * kernel for rect on a GPU, which skews its runs onto sectors; source rows off the sectors alone,
+ * 2-byte elements, tall and wide classes and CPUs keep the vector kernel. On a faked NVIDIA H100 and
+ * H200 (whose u8 aligned entry is rect already, so u8 is asked of the H100 only). */
+static void auto_moves_vectors_off_destination_sectors_to_rect(void **state) {
+  static const struct {
+    shape s;
+    size_t es;
+    int h100_only;
+    clt_variant want;
+  } cases[] = {
+      {{16388, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, CLT_VARIANT_RECT},
+      {{16380, 16388, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, CLT_VARIANT_RECT},
+      {{8192, 8192, 1, 0, 0, 0, 4, 0, 0, 0}, 4, 0, CLT_VARIANT_RECT},      /* a destination offset */
+      {{8192, 8192, 1, 0, 0, 0, 0, 8196, 0, 0}, 4, 0, CLT_VARIANT_RECT},   /* a destination ld */
+      {{8192, 8192, 1, 0, 0, 0, 0, 8200, 0, 0}, 4, 0, CLT_VARIANT_VECTOR}, /* 32 bytes past: on sectors */
+      {{16384, 16388, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, CLT_VARIANT_VECTOR},  /* the source alone */
+      {{16392, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, CLT_VARIANT_VECTOR},
+      {{68, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, CLT_VARIANT_VECTOR}, /* wide */
+      {{16388, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, CLT_VARIANT_RECT},
+      {{16384, 16388, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, CLT_VARIANT_VECTOR},
+      {{16384, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, CLT_VARIANT_VECTOR},
+  };
+  const clt__device_info gpus[2] = {faked_h100(), faked_h200()};
+  clt__device_info cpu[NDEV];
+  make_devices(cpu);
+  (void)state;
+  for (size_t g = 0; g < 2; g++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      if (g == 1 && cases[i].h100_only)
+        continue;
+      clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(&gpus[g], &l, &c), CLT_SUCCESS);
+      if (c.variant != cases[i].want)
+        fail_msg("%s, case %zu (%zux%zu, elem_size %zu): AUTO took %s, expected %s", gpus[g].name, i,
+                 cases[i].s.rows, cases[i].s.cols, cases[i].es, clt_variant_name(c.variant),
+                 clt_variant_name(cases[i].want));
+      /* A CPU told by a tuning file to run the vector kernel keeps it. */
+      if (g == 0 && cases[i].want == CLT_VARIANT_RECT) {
+        tuning_file f;
+        write_tuning_file(&f, &cpu[3],
+                          cases[i].es == 1 ? "1 aligned vector 128 4 8 0 0 0 0\n"
+                                           : "4 aligned vector 64 4 16 0 0 0 0\n");
+        assert_int_equal(clt__auto_config(&cpu[3], &l, &c), CLT_SUCCESS);
+        drop_tuning_file(&f);
+        if (c.variant != CLT_VARIANT_VECTOR)
+          fail_msg("CPU, case %zu: AUTO took %s", i, clt_variant_name(c.variant));
+      }
+    }
 }
 
 /* AUTO reads a wide f32 source of whole 32-row tiles (32 to 256 rows) whose rows do not start on
@@ -1409,6 +1466,7 @@ int main(void) {
       cmocka_unit_test(narrow_auto_measures_the_tile_it_replaces),
       cmocka_unit_test(auto_keeps_rect_for_16_byte_tall_sources),
       cmocka_unit_test(auto_moves_misaligned_vector_layouts_to_rect),
+      cmocka_unit_test(auto_moves_vectors_off_destination_sectors_to_rect),
       cmocka_unit_test(auto_odd_entry_where_both_sides_are_misaligned),
       cmocka_unit_test(auto_fits_rect_tiles_to_a_short_side),
       cmocka_unit_test(narrow_vectors_divide_extents_and_views),
