@@ -487,6 +487,11 @@ static clt__config ordered_config(const clt__device_info *dev, const clt__layout
   return c;
 }
 
+/* Source columns one tile of a rect or vector configuration covers. */
+static size_t tile_columns(const clt__config *c) {
+  return c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile;
+}
+
 /* rect and vector spread the work-groups that run together over tile columns 64 KiB apart only where
  * the source's row pitch is a multiple of 128 KiB and a tile column holds at least 16 tiles; the grid
  * then has 2^spread_log groups per tile row and one column per spread set. */
@@ -526,7 +531,7 @@ static void spread_only_for_128_KiB_pitches(void **state) {
       if (!want)
         continue;
       /* 64 KiB of the row between the columns of a set, and every tile covered by the grid. */
-      const size_t tc = vs[v] == CLT_VARIANT_RECT ? (size_t)c.wg_x * c.vw : c.tile;
+      const size_t tc = tile_columns(&c);
       assert_int_equal(((size_t)1 << c.spread_dlog) * tc * es, (size_t)1 << 16);
       size_t global[3], local[3];
       clt__config_ndrange(&c, &l, &dev[0], global, local);
@@ -573,7 +578,7 @@ static void tall_sources_walk_along_tile_rows(void **state) {
       const size_t es = cases[i].es;
       clt__layout l = make_layout(&cases[i].s, es, vs[v]);
       clt__config c = ordered_config(&dev[0], &l, vs[v]);
-      const size_t tc = vs[v] == CLT_VARIANT_RECT ? (size_t)c.wg_x * c.vw : c.tile;
+      const size_t tc = tile_columns(&c);
       const int want = vs[v] != CLT_VARIANT_TILED && cases[i].across && l.cols % tc != 0 && l.cols > tc;
       if (c.across != want)
         fail_msg("%s, case %zu (%zux%zu, elem_size %zu, %zu tile columns): across %d, expected %d",
