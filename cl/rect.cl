@@ -266,6 +266,18 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
               for (uint e = 0; e < VW; e++)
                 if (c + e < cols)
                   tile_e[PELEM(i, lx * VW + e)] = s[(r0 + i) * src_ld + c + e];
+#elif !EDGE_VEC && EDGE_ROWS == 1 && !SRC_SHIFT
+          /* Element by element, a row at a time. The loop below moves the same elements with these
+           * knobs, but NVIDIA's compiler made a slower kernel of it as a whole: on an NVIDIA H200 f16
+           * 64x1048575 ran at 77.0% of the copy against 82.7% with this one; with shifted rows it cost u8
+           * 64x2097151 3.5 to 3.8 points on an NVIDIA H100 (bench/results/h200/knobs16.txt E). */
+          for (uint i = ly; i < TR + SKR; i += WG_Y) {
+            const idx_t rs = r0 + i; /* the source row plus SKR: never negative */
+            if (rs >= SKR && rs - SKR < rows)
+              for (uint e = 0; e < VW; e++)
+                if (c + e < cols)
+                  tile[i][TCOL(lx * VW + e)] = s[(rs - SKR) * src_ld + c + e];
+          }
 #else
           /* Rows inside the matrix only (rs, the source row plus SKR, is never negative); a vector
            * that crosses the last column goes element by element, straight to local memory. */

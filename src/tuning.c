@@ -713,8 +713,11 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
  * piece. On an NVIDIA H100 (bench/results/h100/notes.txt H) that took 64x1048575 from 93.2% of the
  * copy to 95.5%, 96x699051 90.5 -> 94.5, 128x524287 93.5 -> 95.4, 256x262143 92.9 -> 95.3, past
  * CLBlast (92.7-94.4). Where the last tile is partly empty it lost up to 9 points (72x1048575 93.3 ->
- * 84.4, 200x500001 92.9 -> 91.2); as the odd shapes' knobs 3 on 16384x16383 (notes G). A tuning
- * file's entry stands. */
+ * 84.4, 200x500001 92.9 -> 91.2); as the odd shapes' knobs 3 on 16384x16383 (notes G). Only the
+ * heuristic's knobs take it: on an NVIDIA H200, whose odd entry these layouts take, it ran 5 to 8
+ * points behind that entry's knobs and behind CLBlast (64x1048575 83.0% of the copy against 90.9%,
+ * 128x524287 83.2 against 91.4, 96x699051 82.7 against 88.3, CLBlast 87.3-88.3;
+ * bench/results/h200/knobs16.txt), so a table's entry stands, as a tuning file's does. */
 static void misaligned_wide_to_element_loads(const clt__device_info *info, const clt__layout *l,
                                              clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 4 || c->vw == 1 || c->src_aligned || c->shift_ok ||
@@ -777,7 +780,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     one_sided_to_defaults(info, l, &c);
   }
   misaligned_vector_to_rect(info, l, &c, &found);
-  if (found != CLT__TUNED_FILE)
+  if (!found) /* the heuristic's knobs: a table's or tuning file's entry stands */
     misaligned_wide_to_element_loads(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
   if (clt__narrow_auto(l, &c))
