@@ -1159,7 +1159,9 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
  * which has no entry for them; any element size on a GPU without a table); whole tiles stay. A tall
  * source with a skewed destination keeps rect's whole tiles rather than the narrow kernel. The H200's f16
  * wide entry (64 tile rows, 4-element vectors) gives way to rect's 2-element vectors in the same 64 rows
- * where the source's rows do not start on its vectors. */
+ * where the source's rows do not start on its vectors. Wide f32 sources off rect's vectors take 32 x 32
+ * tiles of element loads on a GPU without a table, and on the H200 its odd entry's 2-element vectors,
+ * in 32-row tiles where the rows are 96. */
 static void auto_fits_rect_tiles_to_a_short_side(void **state) {
   static const struct {
     size_t rows, cols, es;
