@@ -359,21 +359,25 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.wg_x = 8;
       c.wg_y = 32;
     } else {
-      /* 32-byte block rows in tall groups; for 4- to 16-byte elements, tiles of 128 rows x 1 KiB per
+      /* 32-byte block rows in tall groups; for 4- to 16-byte elements, tiles of 128 rows x 2 KiB per
        * work-item (tile x chunk elements): each destination row gets a 512-byte run, each source row
-       * 16 cache lines (cl/block.cl says why), in groups of 2 items stacked down the source (the lower
+       * 32 cache lines (cl/block.cl says why), in groups of 2 items stacked down the source (the lower
        * one finds its skew rows in cache; 4 were 10 points slower). On POCL (flat addresses, clang),
        * pad turns on non-temporal stores. With cl/block.cl's shuffle transpose, against 32 x 256-byte
-       * tiles in groups of 8 (2 EPYC cores, the bench, two runs each): f32 4096^2 60-86% of the copy
-       * (was 37-47%), 4097x4095 skewed 51-52% (28-32%), f64 57-58% and 46-55% (51-52%, 38-41%);
-       * c128 4096^2 49-52% (57-60%; alternated with the copy in kx 51% against 53%), 4097x4095 47-54%
-       * (32-35%). 64-row tiles: c128 4096^2 55%, but 4097x4095 44-48% (bench/results/pocl2/src). */
+       * tiles in groups of 8 (2 EPYC cores of an AVX2 host, the bench, two runs each), 128 x 1 KiB
+       * tiles took f32 4096^2 from 37-47% of the copy to 60-86%, 4097x4095 skewed from 28-32% to
+       * 51-52%, f64 from 51-52% and 38-41% to 57-58% and 46-55%; c128 4096^2 49-52% (57-60%), 4097x4095
+       * 47-54% (32-35%), where 64-row tiles gave 55% but 44-48% (bench/results/pocl2/src). On 2
+       * cores of an AVX-512 EPYC host 2 KiB ran 8-19% shorter than 1 KiB on f32 and f64 in 9 of 10
+       * pairs (the bench, median ms): f32 4096^2 4.65-6.13 against 5.62-6.02, 4097x4095 5.48 against
+       * 6.30-6.55, f64 10.0-10.3 against 11.6-11.9 and 10.5-11.3 against 12.2-12.3; c128 level; level
+       * on 16 Xeon cores (bench/results/pocl2/chunk.txt). */
       c.vw = (unsigned)(es >= 16 ? 2 : 32 / es > 16 ? 16 : 32 / es);
       c.wg_x = 1;
       c.wg_y = 64;
       if (es >= 4) { /* 1- and 2-byte tiles ran slower than single blocks in tall groups (2 EPYC cores) */
         c.tile = 128;
-        c.chunk = (unsigned)(1024 / es);
+        c.chunk = (unsigned)(2048 / es);
         c.pad = nontemporal_stores(info) ? 1 : 0;
         c.wg_y = 2;
       }

@@ -1462,6 +1462,41 @@ static void fit_kernel_limit_zero_is_impossible(void **state) {
   }
 }
 
+/* POCL's CPU tiles: each work-item transposes 128 source rows of 2 KiB through a private buffer, which
+ * CPU drivers put on the stack of the thread running the group (cl/block.cl). Destination rows off a
+ * 64-byte line add a line's worth of skew rows. A group's buffers stay within the 1 MiB that POCL 3.1
+ * and 5.0 ran (8.4 MiB crashed them), also where a tuning asks for a taller group. */
+static void cpu_tiles_fit_the_private_budget(void **state) {
+  (void)state;
+  clt__device_info cpu =
+      make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
+  snprintf(cpu.platform, sizeof cpu.platform, "Portable Computing Language");
+  static const shape layouts[] = {
+      {4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, /* destination rows on 64-byte lines */
+      {4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, /* rows of 4097 elements: skewed runs */
+  };
+  static const size_t sizes[] = {4, 8, 16};
+  for (size_t e = 0; e < 3; e++)
+    for (size_t i = 0; i < 2; i++)
+      for (unsigned wg_y = 0; wg_y <= 8; wg_y += 8) { /* the default group, then a tuning's 8 items */
+        const size_t es = sizes[e];
+        clt__layout l = make_layout(&layouts[i], es, CLT_VARIANT_AUTO);
+        clt_tuning t = {CLT_VARIANT_BLOCK, 0, 0, wg_y, 0, 0, 0, 0};
+        clt__config c;
+        assert_int_equal(clt__config_from_tuning(&cpu, &l, &t, &c), CLT_SUCCESS);
+        const size_t bytes = (size_t)c.chunk * (c.tile + c.pre) * es * c.wg_x * c.wg_y;
+        const unsigned skew = i ? (unsigned)(64 / es) : 0;
+        if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.chunk * es != 2048 || !c.pad ||
+            c.pre != skew || bytes > ((size_t)1 << 20) || c.wg_y < 1 || (wg_y && c.wg_y < 2))
+          fail_msg(
+              "%zux%zu, elem_size %zu, wg_y %u: %s tile %u x %u, pre %u, pad %u, group %ux%u (%zu bytes)",
+              layouts[i].rows, layouts[i].cols, es, wg_y, clt_variant_name(c.variant), c.tile, c.chunk, c.pre,
+              c.pad, c.wg_x, c.wg_y, bytes);
+        check_options(&c, es, "cpu tiles");
+        check_ndrange(&c, &l, &cpu, "cpu tiles");
+      }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_config_fits_its_device),
@@ -1488,6 +1523,7 @@ int main(void) {
       cmocka_unit_test(h100_table_entries_reach_auto),
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
+      cmocka_unit_test(cpu_tiles_fit_the_private_budget),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
 }
