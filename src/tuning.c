@@ -301,6 +301,11 @@ static int nontemporal_stores(const clt__device_info *info) {
   return strstr(info->platform, "Portable Computing Language") != NULL;
 }
 
+/* The smaller extent: a tall source's columns, a wide one's rows (the built-in table's side key). */
+static size_t short_side(const clt__layout *l) {
+  return l->rows < l->cols ? l->rows : l->cols;
+}
+
 /* Whether AUTO treats the device as a CPU. CPU drivers put local memory in ordinary memory: staging
  * through it only adds a copy, and a straight element loop over cache-sized tiles wins (measured on
  * POCL, see bench/results). */
@@ -653,7 +658,7 @@ static void misaligned_vector_to_rect(const clt__device_info *info, const clt__l
     return;
   clt_tuning odd;
   clt__config rect;
-  const int found = clt__tuning_lookup(info, l->elem_size, CLT_SHAPE_ODD, &odd);
+  const int found = clt__tuning_lookup(info, l->elem_size, CLT_SHAPE_ODD, short_side(l), &odd);
   const int take_odd = found && odd.variant == CLT_VARIANT_RECT &&
                        clt__config_from_tuning(info, l, &odd, &rect) == CLT_SUCCESS;
   if (!take_odd && clt__choose_config(info, l, CLT_VARIANT_RECT, &rect) != CLT_SUCCESS) {
@@ -772,7 +777,7 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
-  int found = clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), &tuned); /* the knobs' origin */
+  int found = clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), short_side(l), &tuned); /* origin */
   if (found && clt__config_from_tuning(info, l, &tuned, &c) != CLT_SUCCESS)
     found = 0;
   if (!found) {

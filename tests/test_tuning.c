@@ -679,7 +679,7 @@ static void tall_and_wide_are_apart(void **state) {
   for (size_t e = 0; e < sizeof elem_sizes / sizeof elem_sizes[0]; e++)
     if (elem_sizes[e] >= 4)
       for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
-        if (!clt__tuning_lookup(&h200, elem_sizes[e], (clt_shape_class)c, &t))
+        if (!clt__tuning_lookup(&h200, elem_sizes[e], (clt_shape_class)c, 0, &t))
           fail_msg("no H200 entry for elem_size %zu, class %s", elem_sizes[e],
                    clt_shape_class_name((clt_shape_class)c));
 }
@@ -693,12 +693,12 @@ static void h100_table_entries_reach_auto(void **state) {
   (void)state;
   const clt__device_info h100 = faked_h100();
   clt_tuning t;
-  assert_int_equal(clt__tuning_lookup(&h100, 16, CLT_SHAPE_ALIGNED, &t), CLT__TUNED_TABLE);
+  assert_int_equal(clt__tuning_lookup(&h100, 16, CLT_SHAPE_ALIGNED, 0, &t), CLT__TUNED_TABLE);
   assert_int_equal(t.variant, CLT_VARIANT_TILED);
-  assert_int_equal(clt__tuning_lookup(&h100, 4, CLT_SHAPE_ALIGNED, &t), CLT__TUNED_TABLE);
+  assert_int_equal(clt__tuning_lookup(&h100, 4, CLT_SHAPE_ALIGNED, 0, &t), CLT__TUNED_TABLE);
   assert_int_equal(t.variant, CLT_VARIANT_VECTOR);
-  assert_int_equal(clt__tuning_lookup(&h100, 4, CLT_SHAPE_ODD, &t), 0);
-  assert_int_equal(clt__tuning_lookup(&h100, 8, CLT_SHAPE_ALIGNED, &t), 0);
+  assert_int_equal(clt__tuning_lookup(&h100, 4, CLT_SHAPE_ODD, 0, &t), 0);
+  assert_int_equal(clt__tuning_lookup(&h100, 8, CLT_SHAPE_ALIGNED, 0, &t), 0);
 
   static const shape square = {8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1};
   clt__config c;
@@ -709,7 +709,7 @@ static void h100_table_entries_reach_auto(void **state) {
   assert_int_equal(c.wg_y, 16);
 
   /* The vector and rect entries, each where the layout suits it; tile, vw and wg_y as expected. */
-  assert_int_equal(clt__tuning_lookup(&h100, 2, CLT_SHAPE_TALL, &t), 0);
+  assert_int_equal(clt__tuning_lookup(&h100, 2, CLT_SHAPE_TALL, 0, &t), 0);
   static const struct {
     size_t rows, cols, es;
     clt_variant want;
@@ -1144,13 +1144,13 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
   clt__layout l = make_layout(&cases[3].s, 2, CLT_VARIANT_AUTO);
   clt__config c;
   clt_tuning t;
-  assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, &t), CLT__TUNED_FILE);
+  assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, 0, &t), CLT__TUNED_FILE);
   assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
   assert_int_equal(c.variant, CLT_VARIANT_RECT);
   assert_int_equal(c.vw, 4);
   assert_int_equal(c.wg_x * c.vw, 128);
   drop_tuning_file(&f);
-  assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, &t), CLT__TUNED_TABLE);
+  assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, 0, &t), CLT__TUNED_TABLE);
 }
 
 /* AUTO's rect tiles on tall and wide layouts whose short side is a whole number of 64 elements (else of
@@ -1497,6 +1497,53 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
       }
 }
 
+/* The table's side entries: on the H200, f32 tall sources of 80, 96, 100 and 112 columns and wide ones
+ * of 80, 96 and 112 rows take the vector kernel's 64-element tiles in groups of 8 rows; other short
+ * sides (a whole number of tiles, 160, wide 100), other element sizes and the H100 keep their class's
+ * entry, and a tuning file's entry for the class comes first. */
+static void side_entries_reach_only_their_short_sides(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    size_t rows, cols, es;
+    int h200_side; /* 1: the H200's side entry (groups of 8 rows); 0: the class entry's 16 */
+  } cases[] = {
+      {1048576, 80, 4, 1},  {262144, 96, 4, 1},   {1048576, 100, 4, 1}, {524288, 112, 4, 1},
+      {80, 1048576, 4, 1},  {96, 262144, 4, 1},   {112, 524288, 4, 1},  {1048576, 64, 4, 0},
+      {1048576, 128, 4, 0}, {1048576, 160, 4, 0}, {100, 1048576, 4, 0}, {64, 1048576, 4, 0},
+      {128, 1048576, 4, 0}, {160, 1048576, 4, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c, d;
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    assert_int_equal(clt__auto_config(&h100, &l, &d), CLT_SUCCESS);
+    const unsigned want = cases[i].h200_side ? 8 : 16;
+    if (c.variant != CLT_VARIANT_VECTOR || c.tile != 64 || c.vw != 4 || c.wg_y != want ||
+        d.variant != CLT_VARIANT_VECTOR || d.wg_y != 16)
+      fail_msg("%zux%zu: H200 %s tile %u vw %u wg_y %u (want wg_y %u), H100 %s wg_y %u", cases[i].rows,
+               cases[i].cols, clt_variant_name(c.variant), c.tile, c.vw, c.wg_y, want,
+               clt_variant_name(d.variant), d.wg_y);
+  }
+
+  clt_tuning t;
+  assert_int_equal(clt__tuning_lookup(&h200, 4, CLT_SHAPE_TALL, 96, &t), CLT__TUNED_TABLE);
+  assert_int_equal(t.wg_y, 8);
+  assert_int_equal(clt__tuning_lookup(&h200, 4, CLT_SHAPE_ODD, 96, &t), CLT__TUNED_TABLE); /* no side entry */
+  assert_int_equal(t.variant, CLT_VARIANT_RECT);
+  assert_int_equal(clt__tuning_lookup(&h200, 8, CLT_SHAPE_TALL, 96, &t), CLT__TUNED_TABLE);
+  assert_int_equal(t.vector_width, 2); /* f64's class entry */
+  assert_int_equal(clt__tuning_lookup(&h100, 4, CLT_SHAPE_TALL, 96, &t), CLT__TUNED_TABLE);
+  assert_int_equal(t.wg_y, 16);
+
+  tuning_file f;
+  write_tuning_file(&f, &h200, "4 tall rect 64 2 8 1 16 0 0\n");
+  assert_int_equal(clt__tuning_lookup(&h200, 4, CLT_SHAPE_TALL, 96, &t), CLT__TUNED_FILE);
+  assert_int_equal(t.variant, CLT_VARIANT_RECT);
+  drop_tuning_file(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_config_fits_its_device),
@@ -1524,6 +1571,7 @@ int main(void) {
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
+      cmocka_unit_test(side_entries_reach_only_their_short_sides),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
 }
