@@ -99,7 +99,8 @@ static const builtin_side_entry builtin_side[] = {
      * 1048576x112 87.2 -> 88.3; wide 80x2097152 81.1 -> 94.0 (84.2), 96x1048576 89.7 -> 94.2 (91.5),
      * 112x2097152 89.7 -> 93.8 (86.9). Elsewhere the groups of 16 stand: 8 rows lost 0.6 to 1.3
      * points on wide sources of 64, 128, 160, 192 and 256 rows and 2.4 at 100, and came within 0.3 on
-     * tall ones of 64, 128, 160 and 256 columns. The H100 keeps its entries (unmeasured there). */
+     * tall ones of 64, 128, 160 and 256 columns. On an NVIDIA H100 the groups of 8 lost 0.3 to 9.2
+     * points at these sides but one (bench/results/h100/notes.txt L), so it keeps its entries. */
     {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, 80, V(64, 4, 8)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, 96, V(64, 4, 8)},
     {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, 100, V(64, 4, 8)},
