@@ -301,7 +301,7 @@ static int nontemporal_stores(const clt__device_info *info) {
   return strstr(info->platform, "Portable Computing Language") != NULL;
 }
 
-/* The smaller extent: a tall source's columns, a wide one's rows (the built-in table's side key). */
+/* The short side: a tall source's columns, a wide one's rows (the smaller extent). */
 static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
 }
@@ -413,7 +413,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
      * with 8, 92.0-92.5% with 4), so the group grows instead. 1-byte elements: 8 KiB tiles in groups
      * of 128 (u8 8388608x16 85.9-89.7%). */
     c.wide = l->rows < l->cols;
-    const size_t n_short = c.wide ? l->rows : l->cols;
+    const size_t n_short = short_side(l);
     c.short_ext = (unsigned)(n_short < CLT__NARROW_MAX ? n_short : CLT__NARROW_MAX);
     c.vw = (unsigned)(es < 16 ? 16 / es : 1);
     const size_t budget = es == 1 ? 8192 : 4096, run = es == 1 ? 1 : 256 / es; /* bytes; elements */
@@ -614,7 +614,7 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
       (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR && c->variant != CLT_VARIANT_TILED))
     return 0; /* the block kernel (CPUs) has no tiles to fill */
   const int wide = l->rows < l->cols;
-  const size_t n_short = wide ? l->rows : l->cols;
+  const size_t n_short = short_side(l);
   /* The tile's extent along the short side: rect's tile columns, or its tile rows for a wide source. */
   const size_t across = wide ? c->tile : tile_cols(c);
   /* rect's skew writes a tall source's misaligned destination rows in whole sectors, where narrow
@@ -756,7 +756,7 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_TALL && cls != CLT_SHAPE_WIDE))
     return;
   const int wide = l->rows < l->cols;
-  const size_t n_short = wide ? l->rows : l->cols, across = wide ? c->tile : tile_cols(c);
+  const size_t n_short = short_side(l), across = wide ? c->tile : tile_cols(c);
   /* 16 across only for a skewed tall destination of 2-byte elements or wider, which rect then keeps
    * (clt__narrow_auto): f32 4194303x16 91.5% of the copy against narrow's 73.1%, f16 1048575x16 76.5%
    * against 71.0%; u8 (16 bytes a tile row) lost 10 points, aligned and wide layouts 1-30

@@ -84,11 +84,8 @@ static const builtin_entry builtin[] = {
 /* Entries for one short side of a class (a tall source's columns, a wide one's rows), looked up before
  * the class's own entry: widths where a device measured another kernel ahead of its class's entry. */
 typedef struct builtin_side_entry {
-  const char *device, *platform;
-  size_t elem_size;
-  clt_shape_class cls;
   size_t short_side;
-  clt_tuning t;
+  builtin_entry e;
 } builtin_side_entry;
 
 static const builtin_side_entry builtin_side[] = {
@@ -101,14 +98,14 @@ static const builtin_side_entry builtin_side[] = {
      * points on wide sources of 64, 128, 160, 192 and 256 rows and 2.4 at 100, and came within 0.3 on
      * tall ones of 64, 128, 160 and 256 columns. On an NVIDIA H100 the groups of 8 lost 0.3 to 9.2
      * points at these sides but one (bench/results/h100/notes.txt L), so it keeps its entries. */
-    {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, 80, V(64, 4, 8)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, 96, V(64, 4, 8)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, 100, V(64, 4, 8)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, 112, V(64, 4, 8)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, 80, V(64, 4, 8)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, 96, V(64, 4, 8)},
-    {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, 112, V(64, 4, 8)},
-    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, 0, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0}}, /* end */
+    {80, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {96, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {100, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {112, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {80, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
+    {96, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
+    {112, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
+    {0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
 };
 #undef V
 #undef TL
@@ -228,9 +225,12 @@ static tuning_file *get_file(const char *path) {
   return f;
 }
 
-/* Whether a table entry's device and platform substrings match the device (NULL matches any). */
-static int entry_matches(const char *device, const char *platform, const clt__device_info *info) {
-  return (!device || strstr(info->name, device)) && (!platform || strstr(info->platform, platform));
+/* Whether a table entry is for the device (its name and platform substrings; NULL matches any), the
+ * element size and the class. */
+static int entry_matches(const builtin_entry *b, const clt__device_info *info, size_t elem_size,
+                         clt_shape_class cls) {
+  return (!b->device || strstr(info->name, b->device)) &&
+         (!b->platform || strstr(info->platform, b->platform)) && b->elem_size == elem_size && b->cls == cls;
 }
 
 int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape_class cls, size_t short_side,
@@ -249,15 +249,14 @@ int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape
     }
     pthread_mutex_unlock(&db_lock);
   }
-  for (const builtin_side_entry *b = builtin_side; !found && (b->device || b->platform); b++) {
-    if (entry_matches(b->device, b->platform, info) && b->elem_size == elem_size && b->cls == cls &&
-        b->short_side == short_side) {
-      *out = b->t;
+  for (const builtin_side_entry *b = builtin_side; !found && (b->e.device || b->e.platform); b++) {
+    if (b->short_side == short_side && entry_matches(&b->e, info, elem_size, cls)) {
+      *out = b->e.t;
       found = CLT__TUNED_TABLE;
     }
   }
   for (const builtin_entry *b = builtin; !found && (b->device || b->platform); b++) {
-    if (entry_matches(b->device, b->platform, info) && b->elem_size == elem_size && b->cls == cls) {
+    if (entry_matches(b, info, elem_size, cls)) {
       *out = b->t;
       found = CLT__TUNED_TABLE;
     }
