@@ -715,6 +715,35 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
   retune(info, l, &t, c);
 }
 
+/* The f16 wide entry (src/tuning_db.c) on a wide source whose destination rows are off the sectors,
+ * where rect skews its stores: on an NVIDIA H200 these ran at 28-63% of the copy, with the entry's
+ * 4-element vectors shifted into place on misaligned sources and with rect's defaults (from
+ * one_sided_to_defaults) on aligned ones. Destination rows on 2-element vectors take those defaults
+ * in the entry's 64 tile rows unskewed (dst_align 1): 61.3-76.8% on ten layouts of 72 to 248 rows,
+ * 100x1048576 51.5 -> 65.2, 72x1048576 40.4 -> 66.1, 200x524288 62.5 -> 76.2, 100x999999 29.3 ->
+ * 63.7, 72x1048575 28.2 -> 61.9, 248x270001 44.0 -> 67.9. Rows off those vectors (an odd number of
+ * rows) over a misaligned source take 2-element vectors in groups of 16 x 4, skewed: 99x1048577 29.0
+ * -> 52.6 (bench/results/h200/knobs18.txt B and C). A tuning file's entry stands. */
+static void skewed_wide_f16(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || l->elem_size != 2 || !c->pre || clt__shape_class(l) != CLT_SHAPE_WIDE)
+    return;
+  clt_tuning t;
+  clt__config_to_tuning(c, &t);
+  t.vector_width = 2;
+  t.units = 0;
+  if (view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2)) {
+    t.wg_x = 32;
+    t.wg_y = 8;
+    t.dst_align = 1;
+  } else if (!c->src_aligned) {
+    t.wg_x = 16;
+    t.wg_y = 4;
+  } else {
+    return; /* not measured: rect's defaults stand */
+  }
+  retune(info, l, &t, c);
+}
+
 /* A wide source of 4-byte elements in whole 32-row tiles (32 to 256 rows), whose rows do not start on
  * rect's vectors, with destination rows on the skew's sector (so no skew): 32 x 32 tiles of element
  * loads in 8 rows of work-items. A misaligned 2-element vector is read as two element loads that
@@ -787,6 +816,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
       return st;
   } else if (found == CLT__TUNED_TABLE) {
     one_sided_to_defaults(info, l, &c);
+    skewed_wide_f16(info, l, &c);
   }
   misaligned_vector_to_rect(info, l, &c, &found);
   if (!found) /* the heuristic's knobs: a table's or tuning file's entry stands */

@@ -58,7 +58,11 @@ static const builtin_entry builtin[] = {
     /* 75-96% of the copy on tall sources of 4 to 256 columns, where the tiled entry before it got
      * 36-93% (and 80.7% against 75.0% at 1048575x33): bench/results/h200/knobs6.txt */
     {"H200", "NVIDIA", 16, CLT_SHAPE_TALL, R(64, 16, 1, 16, 0)},
-    {"H200", "NVIDIA", 16, CLT_SHAPE_WIDE, TL(32, 4)},
+    /* The odd entry's rect 32 x 32 tiles: 92.4-96.8% of the copy on wide sources of 32 to 256 rows,
+     * aligned or not, where the tiled 32 x 32 entry before it got 63.0-95.3% and CLBlast 88.2-96.5%
+     * (100x999999 77.1 -> 93.3, 101x999999 63.0 -> 92.4, CLBlast 89.2 and 88.3;
+     * bench/results/h200/knobs18.txt A) */
+    {"H200", "NVIDIA", 16, CLT_SHAPE_WIDE, R(32, 32, 1, 8, 0)},
     {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 8)},
     /* NVIDIA H100 80GB HBM3, driver 580.159.04 (bench/results/h100): entries only for the classes where
      * --tune beat the device-query heuristic, which the other classes keep. c128: tiled 16 x 16 tiles,

@@ -1544,6 +1544,71 @@ static void side_entries_reach_only_their_short_sides(void **state) {
   drop_tuning_file(&f);
 }
 
+/* A wide layout and the rect configuration AUTO must take for it on a device. */
+typedef struct wide_rect_case {
+  size_t rows, cols;
+  unsigned tile, vw, wg_x, wg_y, skew;
+} wide_rect_case;
+
+/* AUTO's configuration on a device for a dense wide rows x cols matrix. */
+static clt__config auto_wide(const clt__device_info *dev, size_t es, size_t rows, size_t cols) {
+  const shape sh = {rows, cols, 1, 0, 0, 0, 0, 0, 0, 1};
+  clt__layout l = make_layout(&sh, es, CLT_VARIANT_AUTO);
+  assert_int_equal(clt__shape_class(&l), CLT_SHAPE_WIDE);
+  clt__config c;
+  assert_int_equal(clt__auto_config(dev, &l, &c), CLT_SUCCESS);
+  return c;
+}
+
+static void expect_wide_rect(const clt__device_info *dev, size_t es, const wide_rect_case *w) {
+  const clt__config c = auto_wide(dev, es, w->rows, w->cols);
+  if (c.variant != CLT_VARIANT_RECT || c.tile != w->tile || c.vw != w->vw || c.wg_x != w->wg_x ||
+      c.wg_y != w->wg_y || c.pre != w->skew)
+    fail_msg("elem_size %zu, %zux%zu: %s tile %u vw %u wg %u x %u skew %u; expected rect tile %u vw %u wg %u "
+             "x %u skew %u",
+             es, w->rows, w->cols, clt_variant_name(c.variant), c.tile, c.vw, c.wg_x, c.wg_y, c.pre, w->tile,
+             w->vw, w->wg_x, w->wg_y, w->skew);
+}
+
+/* c128 wide sources on the H200 take rect's 32 x 32 tiles, one element per load, in groups of 8 rows,
+ * aligned or not and with or without a skew (an odd number of rows puts destination rows off the
+ * sectors); short sides the narrow kernel fills whole keep it. */
+static void h200_c128_wide_sources_take_rect(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200();
+  static const wide_rect_case cases[] = {
+      {64, 1048576, 32, 1, 32, 8, 0}, {100, 999999, 32, 1, 32, 8, 0}, {248, 270001, 32, 1, 32, 8, 0},
+      {256, 262144, 32, 1, 32, 8, 0}, {32, 2097152, 32, 1, 32, 8, 0}, {101, 999999, 32, 1, 32, 8, 2},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    expect_wide_rect(&h200, 16, &cases[i]);
+  assert_int_equal(auto_wide(&h200, 16, 16, 1048576).variant, CLT_VARIANT_NARROW);
+}
+
+/* The H200's f16 wide entry where destination rows are off the sectors: rows on 2-element vectors take
+ * rect's defaults in 64 tile rows without a skew, aligned source or not; an odd number of rows over a
+ * misaligned source 2-element vectors in 16 x 4 groups, skewed. Destination rows on the sectors keep
+ * the entry (or rect's defaults, one-sided), the H100 its own table, and a tuning file's entry stands. */
+static void h200_skewed_wide_f16(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const wide_rect_case cases[] = {
+      {100, 1048576, 64, 2, 32, 8, 0}, {72, 1048576, 64, 2, 32, 8, 0},  {200, 524288, 64, 2, 32, 8, 0},
+      {100, 999999, 64, 2, 32, 8, 0},  {248, 270001, 64, 2, 32, 8, 0},  {99, 1048577, 64, 2, 16, 4, 16},
+      {101, 999999, 64, 2, 16, 4, 16}, {64, 1048576, 64, 4, 16, 16, 0}, /* on the sectors: the entry */
+      {64, 1048575, 64, 2, 32, 8, 0},                                   /* ... one-sided: rect's defaults */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    expect_wide_rect(&h200, 2, &cases[i]);
+  assert_int_equal(auto_wide(&h100, 2, 100, 1048576).variant, CLT_VARIANT_VECTOR); /* the H100's own entry */
+  tuning_file f;
+  write_tuning_file(&f, &h200, "2 wide rect 64 4 16 1 16 0 0\n");
+  const clt__config c = auto_wide(&h200, 2, 100, 1048576);
+  assert_int_equal(c.vw, 4);
+  assert_int_not_equal(c.pre, 0);
+  drop_tuning_file(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_config_fits_its_device),
@@ -1572,6 +1637,8 @@ int main(void) {
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
+      cmocka_unit_test(h200_c128_wide_sources_take_rect),
+      cmocka_unit_test(h200_skewed_wide_f16),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
 }
