@@ -16,7 +16,10 @@ void clt_bench_knobs_label(const clt_tuning *t, char *buf, size_t size) {
     snprintf(buf, size, "tiled t%u y%u p%u", t->tile, t->wg_y, t->pad);
     break;
   case CLT_VARIANT_BLOCK:
-    if (t->tile)
+    if (t->tile && t->tile_cols)
+      snprintf(buf, size, "block t%u c%u v%u x%u y%u", t->tile, t->tile_cols, t->vector_width, t->wg_x,
+               t->wg_y);
+    else if (t->tile)
       snprintf(buf, size, "block t%u v%u x%u y%u", t->tile, t->vector_width, t->wg_x, t->wg_y);
     else
       snprintf(buf, size, "block v%u x%u y%u", t->vector_width, t->wg_x, t->wg_y);
@@ -58,6 +61,7 @@ int clt_bench_knobs_as_run(const clt_tuning *asked, const clt_tuning *ran, clt_t
   t.wg_x = knob(asked->wg_x, ran->wg_x, &changed);
   t.dst_align = knob(asked->dst_align, ran->dst_align, &changed);
   t.units = knob(asked->units, ran->units, &changed);
+  t.tile_cols = knob(asked->tile_cols, ran->tile_cols, &changed);
   *out = t;
   return changed;
 }

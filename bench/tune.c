@@ -124,7 +124,7 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
             /* Misaligned destinations: skewed stores to a sector (default), to a line, or none. */
             static const unsigned aligns[] = {0, 128, 1};
             for (size_t a = 0; a < 3; a++)
-              if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, aligns[a], 0}) != 0)
+              if (add(st, (clt_tuning){CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, aligns[a], 0, 0}) != 0)
                 return -1;
           }
         }
@@ -134,7 +134,7 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       for (unsigned tile = 16; tile <= 64; tile *= 2)
         for (unsigned wg_y = 4; wg_y <= 16 && wg_y <= tile; wg_y *= 2)
           if (fits(l, tile, wg_y, (size_t)tile * (tile + 1) * es) &&
-              add(st, (clt_tuning){CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0, 0}) != 0)
+              add(st, (clt_tuning){CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0, 0, 0}) != 0)
             return -1;
       break;
     case CLT_BENCH_BLOCK: {
@@ -146,19 +146,24 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
           continue;
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
           if (fits(l, shapes[k][0], shapes[k][1], 0) &&
-              add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0], 0, 0}) != 0)
+              add(st, (clt_tuning){CLT_VARIANT_BLOCK, 0, vw, shapes[k][1], 0, shapes[k][0], 0, 0, 0}) != 0)
             return -1;
       }
-      /* CPU tiles (rows per work-item, each 1 KiB of the row wide; GPUs and 1- and 2-byte elements
-       * ignore the tile): short groups stacked down the source. */
+      /* CPU tiles (GPUs and 1- and 2-byte elements ignore them): rows x 1 to 4 KiB of columns per
+       * work-item, in short groups stacked down the source, within the library's 1 MiB of tiles per
+       * group (it would shrink a larger one to a smaller candidate's kernel). */
       if (l->is_cpu && es >= 4) {
-        static const unsigned tiles[] = {32, 64, 128}, heights[] = {1, 2, 4, 8};
+        static const unsigned tiles[] = {32, 64, 128}, heights[] = {1, 2, 4}, kib[] = {1, 2, 4};
         unsigned vw = es >= 16 ? 2 : 32 / es > 16 ? 16 : (unsigned)(32 / es);
         for (size_t i = 0; i < 3; i++)
-          for (size_t k = 0; k < 4; k++)
-            if (tiles[i] >= vw && fits(l, 1, heights[k], 0) &&
-                add(st, (clt_tuning){CLT_VARIANT_BLOCK, tiles[i], vw, heights[k], 0, 1, 0, 0}) != 0)
-              return -1;
+          for (size_t w = 0; w < 3; w++)
+            for (size_t k = 0; k < 3; k++) {
+              const unsigned cols = (unsigned)(kib[w] * 1024 / es);
+              if (tiles[i] >= vw && (size_t)tiles[i] * kib[w] * 1024 * heights[k] <= ((size_t)1 << 20) &&
+                  fits(l, 1, heights[k], 0) &&
+                  add(st, (clt_tuning){CLT_VARIANT_BLOCK, tiles[i], vw, heights[k], 0, 1, 0, 0, cols}) != 0)
+                return -1;
+            }
       }
       break;
     }
@@ -174,7 +179,7 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
               continue;
             static const unsigned aligns[] = {0, 128};
             for (size_t a = 0; a < 2; a++)
-              if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, aligns[a], 0}) != 0)
+              if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, aligns[a], 0, 0}) != 0)
                 return -1;
           }
       /* 16-byte units (aligned layouts): 16-byte vectors, tiles 256 bytes wide (at most 128 columns),
@@ -186,7 +191,7 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
             unsigned wg_x = utc / uvw, tile = runs * 8 * uvw;
             if (tile < utc || !fits(l, wg_x, wg_y, (size_t)tile * utc * es))
               continue;
-            if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, uvw, wg_y, 1, wg_x, 0, 1}) != 0)
+            if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, uvw, wg_y, 1, wg_x, 0, 1, 0}) != 0)
               return -1;
           }
       }
@@ -199,12 +204,12 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
         const size_t bytes = (size_t)tile * 64 * es;
         for (unsigned wg_x = 128; wg_x <= 256; wg_x *= 2)
           if (bytes >= 2048 && bytes <= 32768 && fits(l, wg_x, 1, bytes) &&
-              add(st, (clt_tuning){CLT_VARIANT_NARROW, tile, 0, 1, 0, wg_x, 0, 0}) != 0)
+              add(st, (clt_tuning){CLT_VARIANT_NARROW, tile, 0, 1, 0, wg_x, 0, 0, 0}) != 0)
             return -1;
       }
       break;
     case CLT_BENCH_NAIVE:
-      if (fits(l, 32, 8, 0) && add(st, (clt_tuning){CLT_VARIANT_NAIVE, 0, 0, 8, 0, 32, 0, 0}) != 0)
+      if (fits(l, 32, 8, 0) && add(st, (clt_tuning){CLT_VARIANT_NAIVE, 0, 0, 8, 0, 32, 0, 0, 0}) != 0)
         return -1;
       break;
     default:
@@ -265,7 +270,7 @@ static int same_kernel(const candidate *a, const candidate *b) {
   const clt_tuning *x = &a->key, *y = &b->key;
   return x->variant == y->variant && x->tile == y->tile && x->vector_width == y->vector_width &&
          x->wg_y == y->wg_y && x->pad == y->pad && x->wg_x == y->wg_x && x->dst_align == y->dst_align &&
-         x->units == y->units && strcmp(a->key_options, b->key_options) == 0;
+         x->units == y->units && x->tile_cols == y->tile_cols && strcmp(a->key_options, b->key_options) == 0;
 }
 
 /* Candidates run in groups behind one copy, so each group's percentages have a ceiling of their own. */

@@ -133,6 +133,8 @@ typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in fli
                             /* blocks transposed in registers (vectors of 4 to 16 bytes; where the */
                             /* layout has 16-byte aligned destination rows and aligned source rows, */
                             /* else the element size's default vectors and work-group); 0 = padded rows */
+  unsigned tile_cols;       /* block on CPUs: the columns of each work-item's tile (tile = its rows), a */
+                            /* power of two and a multiple of vector_width, up to 16 KiB of elements */
 } clt_tuning;
 
 /* The shape classes a tuning entry applies to (see clt_shape_class_of). Tall and wide are apart

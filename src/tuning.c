@@ -207,6 +207,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
  * that runs the work-group, once per work-item: 64 work-items of 128 x 1 KiB tiles (8.4 MiB) crashed
  * POCL 3.1 and 5.0 (a segmentation fault in the kernel). A work-group's tiles stay within 1 MiB. */
 #define CLT__CPU_TILES_MAX ((size_t)1 << 20)
+/* The widest CPU tile row a tuning may ask for (bytes); shrink_to_fit narrows it to the budget. */
+#define CLT__CPU_TILE_COLS_MAX ((size_t)16384)
 
 static int fits(const clt__config *c, const clt__device_info *info, size_t elem_size) {
   size_t wg = (size_t)c->wg_x * c->wg_y;
@@ -270,9 +272,12 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt
       c->wg_y /= 2;
     } else if (c->variant == CLT_VARIANT_NAIVE || c->variant == CLT_VARIANT_COPY ||
                c->variant == CLT_VARIANT_BLOCK) {
-      if (c->wg_x <= 1)
+      if (c->wg_x > 1)
+        c->wg_x /= 2;
+      else if (c->variant == CLT_VARIANT_BLOCK && c->tile && c->chunk > c->vw)
+        c->chunk /= 2; /* one work-item's CPU tile past the budget: narrower tile rows */
+      else
         return 0;
-      c->wg_x /= 2;
     } else if (c->variant == CLT_VARIANT_TILED) {
       if (c->tile <= 1)
         return 0;
@@ -511,6 +516,14 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
                        t->tile);
     c.tile = t->tile;
   }
+  if (t->tile_cols && c.variant == CLT_VARIANT_BLOCK && c.tile) { /* CPU tiles: columns per work-item */
+    if (!is_pow2(t->tile_cols) || t->tile_cols < c.vw ||
+        (size_t)t->tile_cols * l->elem_size > CLT__CPU_TILE_COLS_MAX)
+      return clt__fail(CLT_INVALID_VALUE,
+                       "block tile_cols %u is not a power of two from the vector width to %zu", t->tile_cols,
+                       CLT__CPU_TILE_COLS_MAX / l->elem_size);
+    c.chunk = t->tile_cols;
+  }
   if (c.variant == CLT_VARIANT_TILED)
     c.wg_x = c.tile;
   else if (c.variant == CLT_VARIANT_VECTOR)
@@ -565,6 +578,7 @@ void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t) {
   t->wg_x = cfg->wg_x;
   t->dst_align = cfg->dst_align;
   t->units = (unsigned)cfg->pack;
+  t->tile_cols = cfg->variant == CLT_VARIANT_BLOCK && cfg->tile ? cfg->chunk : 0;
 }
 
 clt_shape_class clt__shape_class(const clt__layout *l) {

@@ -22,13 +22,13 @@ typedef struct builtin_entry {
 } builtin_entry;
 
 #define V(tile, vw, wg_y)                                                                                    \
-  { CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0, 0 }
+  { CLT_VARIANT_VECTOR, tile, vw, wg_y, 0, 0, 0, 0, 0 }
 #define TL(tile, wg_y)                                                                                       \
-  { CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0, 0 }
+  { CLT_VARIANT_TILED, tile, 0, wg_y, 1, 0, 0, 0, 0 }
 #define R(tile, wg_x, vw, wg_y, align)                                                                       \
-  { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, align, 0 }
+  { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, align, 0, 0 }
 #define RU(tile, wg_x, vw, wg_y) /* rect with 16-byte units */                                               \
-  { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, 0, 1 }
+  { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, 0, 1, 0 }
 static const builtin_entry builtin[] = {
     /* NVIDIA H200, driver 580.159.04 (bench/results/h200). The driver reports 256 work-items as the
      * limit of every kernel, so entries here keep to 256: the 512-item groups --tune once chose for f16
@@ -82,7 +82,7 @@ static const builtin_entry builtin[] = {
     {"H100", "NVIDIA", 16, CLT_SHAPE_ALIGNED, TL(16, 16)},
     /* POCL on x86-64 CPUs: the block kernel's CPU tiles (src/tuning.c) need no entry; measured on 16
      * Xeon cores and 2 EPYC cores (bench/results/pocl16, bench/results/pocl2) */
-    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0}}, /* end */
+    {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 
 /* Entries for one short side of a class (a tall source's columns, a wide one's rows), looked up before
@@ -109,7 +109,7 @@ static const builtin_side_entry builtin_side[] = {
     {80, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
     {96, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
     {112, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    {0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
+    {0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
 };
 #undef V
 #undef TL
@@ -186,9 +186,9 @@ static void load(tuning_file *f) {
     size_t es;
     char cls_name[32], var_name[32];
     clt_tuning t;
-    t.dst_align = t.units = 0; /* columns that older files lack */
-    if (sscanf(line, "%zu %31s %31s %u %u %u %u %u %u %u", &es, cls_name, var_name, &t.tile, &t.vector_width,
-               &t.wg_y, &t.pad, &t.wg_x, &t.dst_align, &t.units) < 8)
+    t.dst_align = t.units = t.tile_cols = 0; /* columns that older files lack */
+    if (sscanf(line, "%zu %31s %31s %u %u %u %u %u %u %u %u", &es, cls_name, var_name, &t.tile,
+               &t.vector_width, &t.wg_y, &t.pad, &t.wg_x, &t.dst_align, &t.units, &t.tile_cols) < 8)
       continue;
     int slot = elem_slot(es);
     int cls = -1;
@@ -283,15 +283,16 @@ static int write_file(const tuning_file *f, const clt__device_info *info) {
     return 0;
   fprintf(
       fp,
-      "# cltranspose tuning file: elem_size class variant tile vector_width wg_y pad wg_x dst_align units\n");
+      "# cltranspose tuning file: elem_size class variant tile vector_width wg_y pad wg_x dst_align units "
+      "tile_cols\n");
   fprintf(fp, "# platform: %s\n# device: %s\n# driver: %s\n", info->platform, info->name, info->driver);
   for (int s = 0; s < CLT__ELEM_SLOTS; s++)
     for (int c = 0; c < CLT_SHAPE_CLASS_COUNT; c++)
       if (f->have[s][c]) {
         const clt_tuning *t = &f->t[s][c];
-        fprintf(fp, "%u %s %s %u %u %u %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
+        fprintf(fp, "%u %s %s %u %u %u %u %u %u %u %u\n", 1u << s, clt_shape_class_name((clt_shape_class)c),
                 clt_variant_name(t->variant), t->tile, t->vector_width, t->wg_y, t->pad, t->wg_x,
-                t->dst_align, t->units);
+                t->dst_align, t->units, t->tile_cols);
       }
   int ok = fflush(fp) == 0;
   ok = fclose(fp) == 0 && ok;

@@ -23,6 +23,8 @@ fail() {
 }
 
 # The label|build options of each record of a --json document (one field per line, "variant" first).
+# Readers take all of it (no early exit, no grep -q on a pipe): under pipefail a writer cut off by
+# SIGPIPE fails the script once a long --tune fills the pipe.
 records() {
   awk -F'"' '$2 == "variant" { label = $4 } $2 == "build_options" { print label "|" $4 }' "$1"
 }
@@ -44,9 +46,9 @@ tune() {
   while IFS= read -r line; do
     local original=${line#*: the kernel of }
     original=${original%, timed above}
-    printf '%s\n' "$out" | grep -q "^$shape  *f32  *$original(" || fail "'$line': $original was not timed"
+    grep -q "^$shape  *f32  *$original(" <<<"$out" || fail "'$line': $original was not timed"
   done < <(printf '%s\n' "$out" | grep ': the kernel of ' || true)
-  winner_opts=$(records "$work/$variant.json" | awk -F'|' -v l="$best" '$1 == l { print $2; exit }')
+  winner_opts=$(records "$work/$variant.json" | awk -F'|' -v l="$best" '$1 == l && !n++ { print $2 }')
   [[ -n $winner_opts ]] || fail "no record of the winner '$best' in the --json document"
 }
 
@@ -54,7 +56,7 @@ tune() {
 auto_options() {
   "$bench" --variant auto --type f32 --shape "$1" --reps 1 --warmup 0 -q --json "$work/auto.json" >/dev/null ||
     fail "the AUTO run exited $?"
-  records "$work/auto.json" | awk -F'|' '$1 == "auto" { print $2; exit }'
+  records "$work/auto.json" | awk -F'|' '$1 == "auto" && !n++ { print $2 }'
 }
 
 # file_line: the tuning file's f32 odd entry.
@@ -65,18 +67,19 @@ file_line() {
 # 1. The tiled kernel's knobs (tile, height, pad), saved in the file's columns and run by AUTO.
 tune tiled 300x257
 [[ $saved =~ ^tiled\ t([0-9]+)\ y([0-9]+)\ p([0-9]+)$ ]] || fail "unexpected tiled label '$saved'"
-want="4 odd tiled ${BASH_REMATCH[1]} 0 ${BASH_REMATCH[2]} ${BASH_REMATCH[3]} 0 0 0"
+want="4 odd tiled ${BASH_REMATCH[1]} 0 ${BASH_REMATCH[2]} ${BASH_REMATCH[3]} 0 0 0 0"
 line=$(file_line)
 [[ $line == "$want" ]] || fail "tuning file has '$line', expected '$want'"
 built=$(auto_options 300x257)
 [[ $built == "$winner_opts" ]] || fail "AUTO built '$built', not the winner's '$winner_opts'"
 echo "ok: tiled winner '$saved' saved as '$want', AUTO builds its kernel"
 
-# 2. The block kernel, whose work-group shapes a CPU driver's plan may change (its CPU tiles): the file
-# gets the knobs that ran, and AUTO builds the winner's kernel from them.
+# 2. The block kernel, whose work-group shapes and tile columns a CPU driver's plan may change (its CPU
+# tiles): the file gets the knobs that ran, and AUTO builds the winner's kernel from them.
 tune block 300x257
-[[ $saved =~ ^block\ (t([0-9]+)\ )?v([0-9]+)\ x([0-9]+)\ y([0-9]+)$ ]] || fail "unexpected block label '$saved'"
-want="4 odd block ${BASH_REMATCH[2]:-0} ${BASH_REMATCH[3]} ${BASH_REMATCH[5]} 0 ${BASH_REMATCH[4]} 0 0"
+[[ $saved =~ ^block\ (t([0-9]+)\ )?(c([0-9]+)\ )?v([0-9]+)\ x([0-9]+)\ y([0-9]+)$ ]] ||
+  fail "unexpected block label '$saved'"
+want="4 odd block ${BASH_REMATCH[2]:-0} ${BASH_REMATCH[5]} ${BASH_REMATCH[7]} 0 ${BASH_REMATCH[6]} 0 0 ${BASH_REMATCH[4]:-0}"
 line=$(file_line)
 [[ $line == "$want" ]] || fail "tuning file has '$line', expected '$want'"
 built=$(auto_options 300x257)

@@ -31,7 +31,7 @@ static unsigned knob(void) {
 }
 
 static clt_tuning random_tuning(clt_variant v) {
-  clt_tuning t = {v, knob(), knob(), knob(), knob(), knob(), knob(), rnd(2)};
+  clt_tuning t = {v, knob(), knob(), knob(), knob(), knob(), knob(), rnd(2), knob()};
   return t;
 }
 
@@ -58,7 +58,10 @@ static void labels_read_back_as_their_knobs(void **state) {
       assert_true(a == t.tile && b == t.wg_y && c == t.pad);
       break;
     case CLT_VARIANT_BLOCK:
-      if (t.tile) {
+      if (t.tile && t.tile_cols) {
+        assert_int_equal(sscanf(label, "block t%u c%u v%u x%u y%u", &a, &e, &b, &c, &d), 5);
+        assert_true(a == t.tile && e == t.tile_cols && b == t.vector_width && c == t.wg_x && d == t.wg_y);
+      } else if (t.tile) {
         assert_int_equal(sscanf(label, "block t%u v%u x%u y%u", &a, &b, &c, &d), 4);
         assert_true(a == t.tile && b == t.vector_width && c == t.wg_x && d == t.wg_y);
       } else {
@@ -89,8 +92,8 @@ static void labels_read_back_as_their_knobs(void **state) {
   }
 }
 
-/* The seven unsigned knobs of t, in clt_tuning's order (units last). */
-enum { N_KNOBS = 7 };
+/* The eight unsigned knobs of t, in clt_tuning's order (tile_cols last). */
+enum { N_KNOBS = 8 };
 static void knobs_of(clt_tuning *t, unsigned *k[N_KNOBS]) {
   k[0] = &t->tile;
   k[1] = &t->vector_width;
@@ -99,6 +102,7 @@ static void knobs_of(clt_tuning *t, unsigned *k[N_KNOBS]) {
   k[4] = &t->wg_x;
   k[5] = &t->dst_align;
   k[6] = &t->units;
+  k[7] = &t->tile_cols;
 }
 
 static void knobs_as_run_take_the_plans_values_for_those_asked(void **state) {

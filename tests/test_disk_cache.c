@@ -591,56 +591,91 @@ static void fresh_tuning_file(char *path, const char *tag) {
   assert_int_equal(clt_tuning_file_path(env.device, path, PATH_CAP), CLT_SUCCESS);
 }
 
-/* Tuning files: knobs saved for a device come back as AUTO's choice in the next plan, with rect's
- * 16-byte units (the tenth column); a line from before that column loads as units 0. */
-static void tuning_files_round_trip_units(void **state) {
+/* One case of a tuning-file column: a line written by hand (NULL: clt_tuning_save of the test's knobs),
+ * a build option the next AUTO plan must carry and the value of the column's knob it must report. */
+typedef struct column_case {
+  const char *line;
+  const char *opt;
+  unsigned knob;
+} column_case;
+
+/* For each case: the file gets the line (or t saved for d's element size and class, which must write
+ * saved), and a plan for d takes variant want with the case's option and knob, and transposes exactly. */
+static void check_column_cases(const clt_desc *d, clt_shape_class cls, const clt_tuning *t, const char *saved,
+                               clt_variant want, unsigned (*knob)(const clt_tuning *),
+                               const column_case *cases, size_t n) {
   char path[PATH_CAP], msg[2048];
-  clt_tuning t, got;
-  clt_desc d;
-  (void)state;
-  memset(&d, 0, sizeof d);
-  d.rows = 288; /* a partial tile row below two full ones; destination rows on 32-byte sectors */
-  d.cols = 400;
-  d.elem_size = 1;
-  d.variant = CLT_VARIANT_AUTO;
-  memset(&t, 0, sizeof t);
-  t.variant = CLT_VARIANT_RECT;
-  t.tile = 128;
-  t.vector_width = 16;
-  t.wg_y = 4;
-  t.pad = 1;
-  t.wg_x = 8;
-  t.units = 1;
-  static const struct {
-    const char *line; /* NULL: clt_tuning_save */
-    const char *opt;
-    unsigned units;
-  } cases[] = {
-      {NULL, "-DPACK=1", 1},
-      {"1 aligned rect 128 16 4 1 8 0\n", "-DPACK=0", 0}, /* nine columns: no units */
-      {"1 aligned rect 128 16 4 1 8 0 1\n", "-DPACK=1", 1},
-  };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+  for (size_t i = 0; i < n; i++) {
     fresh_tuning_file(path, "tuning");
-    if (cases[i].line)
+    if (cases[i].line) {
       write_whole(path, cases[i].line, strlen(cases[i].line));
-    else
-      assert_int_equal(clt_tuning_save(env.device, 1, CLT_SHAPE_ALIGNED, &t), CLT_SUCCESS);
-    if (!cases[i].line) /* the file says units in its tenth column */
-      expect_saved_line(path, "1 aligned rect 128 16 4 1 8 0 1\n");
+    } else {
+      assert_int_equal(clt_tuning_save(env.device, d->elem_size, cls, t), CLT_SUCCESS);
+      expect_saved_line(path, saved);
+    }
     clt_plan *plan = NULL;
     const char *opts = NULL;
     clt_variant v;
-    assert_int_equal(clt_plan_create(&plan, env.context, env.device, &d), CLT_SUCCESS);
+    clt_tuning got;
+    assert_int_equal(clt_plan_create(&plan, env.context, env.device, d), CLT_SUCCESS);
     assert_int_equal(clt_plan_info(plan, &v, &opts), CLT_SUCCESS);
     assert_int_equal(clt_plan_tuning(plan, &got), CLT_SUCCESS);
-    if (v != CLT_VARIANT_RECT || got.units != cases[i].units || !strstr(opts, cases[i].opt))
-      fail_msg("case %zu: %s, units %u, options %s", i, clt_variant_name(v), got.units, opts);
-    const int rc = check_through(plan, &d, msg, sizeof msg); /* and it transposes exactly */
+    if (v != want || knob(&got) != cases[i].knob || !strstr(opts, cases[i].opt)) {
+      clt_plan_destroy(plan);
+      fail_msg("case %zu: %s, knob %u, options %s", i, clt_variant_name(v), knob(&got), opts);
+    }
+    const int rc = check_through(plan, d, msg, sizeof msg); /* and it transposes exactly */
     clt_plan_destroy(plan);
     if (rc != 0)
       fail_msg("case %zu: %s", i, msg);
   }
+}
+
+static unsigned units_of(const clt_tuning *t) {
+  return t->units;
+}
+
+static unsigned tile_cols_of(const clt_tuning *t) {
+  return t->tile_cols;
+}
+
+/* Tuning files: knobs saved for a device come back as AUTO's choice in the next plan, with rect's
+ * 16-byte units (the tenth column); a line from before that column loads as units 0. */
+static void tuning_files_round_trip_units(void **state) {
+  /* a partial tile row below two full ones; destination rows on 32-byte sectors */
+  const clt_desc d = {.rows = 288, .cols = 400, .elem_size = 1, .variant = CLT_VARIANT_AUTO};
+  const clt_tuning t = {.variant = CLT_VARIANT_RECT,
+                        .tile = 128,
+                        .vector_width = 16,
+                        .wg_y = 4,
+                        .pad = 1,
+                        .wg_x = 8,
+                        .units = 1};
+  (void)state;
+  static const column_case cases[] = {
+      {NULL, "-DPACK=1", 1},
+      {"1 aligned rect 128 16 4 1 8 0\n", "-DPACK=0", 0}, /* nine columns: no units */
+      {"1 aligned rect 128 16 4 1 8 0 1\n", "-DPACK=1", 1},
+  };
+  check_column_cases(&d, CLT_SHAPE_ALIGNED, &t, "1 aligned rect 128 16 4 1 8 0 1 0\n", CLT_VARIANT_RECT,
+                     units_of, cases, sizeof cases / sizeof cases[0]);
+}
+
+/* The block kernel's CPU tile columns (clt_tuning.tile_cols) go to a tuning file's eleventh column and
+ * back into the plans AUTO makes on a CPU; a line of ten columns leaves them to the library (2 KiB). */
+static void tuning_files_carry_cpu_tile_columns(void **state) {
+  /* a partial 64-row tile below four full ones */
+  const clt_desc d = {.rows = 288, .cols = 400, .elem_size = 4, .variant = CLT_VARIANT_AUTO};
+  const clt_tuning t = {
+      .variant = CLT_VARIANT_BLOCK, .tile = 64, .vector_width = 8, .wg_y = 1, .wg_x = 1, .tile_cols = 256};
+  (void)state;
+  static const column_case cases[] = {
+      {NULL, "-DTILE_R=64 -DTILE_C=256", 256},
+      {"4 aligned block 64 8 1 0 1 0 0\n", "-DTILE_R=64 -DTILE_C=512", 512}, /* ten columns */
+      {"4 aligned block 64 8 1 0 1 0 0 1024\n", "-DTILE_R=64 -DTILE_C=1024", 1024},
+  };
+  check_column_cases(&d, CLT_SHAPE_ALIGNED, &t, "4 aligned block 64 8 1 0 1 0 0 256\n", CLT_VARIANT_BLOCK,
+                     tile_cols_of, cases, sizeof cases / sizeof cases[0]);
 }
 
 /* A tuning file's class lines reach only their class; version 0.1's "skinny" lines, written when tall
@@ -705,7 +740,7 @@ static void tuning_files_carry_narrow_knobs(void **state) {
       write_whole(path, cases[i].line, strlen(cases[i].line));
     } else {
       assert_int_equal(clt_tuning_save(env.device, 4, CLT_SHAPE_TALL, &t), CLT_SUCCESS);
-      expect_saved_line(path, "\n4 tall narrow 64 2 0 0 128 0 0\n");
+      expect_saved_line(path, "\n4 tall narrow 64 2 0 0 128 0 0 0\n");
     }
     for (int tall = 1; tall >= 0; tall--) {
       clt_desc d;
@@ -763,6 +798,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test_setup(tuning_files_round_trip_units, reset),
       cmocka_unit_test_setup(tuning_file_classes_reach_their_shapes, reset),
       cmocka_unit_test_setup(tuning_files_carry_narrow_knobs, reset),
+      cmocka_unit_test_setup(tuning_files_carry_cpu_tile_columns, reset),
   };
   const char *tmp = getenv("TMPDIR");
   char seed[32];

@@ -1481,7 +1481,7 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
       for (unsigned wg_y = 0; wg_y <= 8; wg_y += 8) { /* the default group, then a tuning's 8 items */
         const size_t es = sizes[e];
         clt__layout l = make_layout(&layouts[i], es, CLT_VARIANT_AUTO);
-        clt_tuning t = {CLT_VARIANT_BLOCK, 0, 0, wg_y, 0, 0, 0, 0};
+        clt_tuning t = {CLT_VARIANT_BLOCK, 0, 0, wg_y, 0, 0, 0, 0, 0};
         clt__config c;
         assert_int_equal(clt__config_from_tuning(&cpu, &l, &t, &c), CLT_SUCCESS);
         const size_t bytes = (size_t)c.chunk * (c.tile + c.pre) * es * c.wg_x * c.wg_y;
@@ -1495,6 +1495,57 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
         check_options(&c, es, "cpu tiles");
         check_ndrange(&c, &l, &cpu, "cpu tiles");
       }
+}
+
+/* A tuning's CPU tile columns (clt_tuning.tile_cols) become the block kernel's TILE_C on a CPU and
+ * come back from the configuration; 0 keeps 2 KiB's worth; a width that is not a power of two, below
+ * the vector or past 16 KiB is refused; one past the 1 MiB budget narrows to it; a GPU's block kernel
+ * (no CPU tiles) ignores it. */
+static void cpu_tile_columns_follow_the_tuning(void **state) {
+  (void)state;
+  clt__device_info cpu =
+      make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
+  snprintf(cpu.platform, sizeof cpu.platform, "Portable Computing Language");
+  static const shape sq = {4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1};
+  clt__layout l = make_layout(&sq, 4, CLT_VARIANT_AUTO);
+  static const struct {
+    unsigned tile, wg_y, tile_cols; /* asked */
+    clt_status want;
+    unsigned chunk; /* as run */
+  } cases[] = {
+      {128, 2, 256, CLT_SUCCESS, 256},      {128, 2, 1024, CLT_SUCCESS, 1024},
+      {128, 2, 0, CLT_SUCCESS, 512},        {64, 1, 4096, CLT_SUCCESS, 4096}, /* 64 x 16 KiB: 1 MiB */
+      {128, 2, 4096, CLT_SUCCESS, 2048}, /* 2 x 128 x 16 KiB: one item, then 8 KiB */
+      {128, 2, 384, CLT_INVALID_VALUE, 0},  {128, 2, 4, CLT_INVALID_VALUE, 0},
+      {128, 2, 8192, CLT_INVALID_VALUE, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt_tuning t = {CLT_VARIANT_BLOCK, cases[i].tile, 0, cases[i].wg_y, 0, 0, 0, 0, cases[i].tile_cols};
+    clt__config c;
+    const clt_status st = clt__config_from_tuning(&cpu, &l, &t, &c);
+    if (st != cases[i].want)
+      fail_msg("tile %u x %u: status %d, expected %d", cases[i].tile, cases[i].tile_cols, (int)st,
+               (int)cases[i].want);
+    if (st != CLT_SUCCESS)
+      continue;
+    clt_tuning back;
+    clt__config_to_tuning(&c, &back);
+    char opts[1024], want[32];
+    assert_int_equal(clt__config_options(&c, 4, opts, sizeof opts), 0);
+    snprintf(want, sizeof want, "-DTILE_C=%u ", cases[i].chunk);
+    if (c.chunk != cases[i].chunk || back.tile_cols != cases[i].chunk || !strstr(opts, want) ||
+        (size_t)c.chunk * (c.tile + c.pre) * 4 * c.wg_x * c.wg_y > ((size_t)1 << 20))
+      fail_msg("tile %u x %u: ran %u x %u in %u x %u items, back %u, options %s", cases[i].tile,
+               cases[i].tile_cols, c.tile, c.chunk, c.wg_x, c.wg_y, back.tile_cols, opts);
+  }
+  const clt__device_info h200 = faked_h200();
+  clt_tuning t = {CLT_VARIANT_BLOCK, 0, 0, 0, 0, 0, 0, 0, 256};
+  clt__config c;
+  assert_int_equal(clt__config_from_tuning(&h200, &l, &t, &c), CLT_SUCCESS);
+  assert_int_equal(c.tile, 0);
+  clt_tuning back;
+  clt__config_to_tuning(&c, &back);
+  assert_int_equal(back.tile_cols, 0);
 }
 
 /* The table's side entries: on the H200, f32 tall sources of 80, 96, 100 and 112 columns and wide ones
@@ -1636,6 +1687,7 @@ int main(void) {
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
+      cmocka_unit_test(cpu_tile_columns_follow_the_tuning),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(h200_skewed_wide_f16),

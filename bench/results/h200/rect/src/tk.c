@@ -26,7 +26,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < R * C; i++) h[i] = (unsigned)rand();
     cl_mem s = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, R * C * 4, h, &e), d = clCreateBuffer(ctx, 0, R * C * 4, 0, &e);
     clt_desc desc; memset(&desc, 0, sizeof desc); desc.rows = R; desc.cols = C; desc.elem_size = 4; desc.batch = 1; desc.variant = (clt_variant)var;
-    clt_tuning t = {(clt_variant)var, tile, vw, wgy, pad, wgx, 0, 0};
+    clt_tuning t = {(clt_variant)var, tile, vw, wgy, pad, wgx, 0, 0, 0};
     clt_plan *plan; clt_status st = clt_plan_create_tuned(&plan, ctx, dev, &desc, &t);
     if (st) { printf("%s create %d %s\n", argv[a], st, clt_last_error()); continue; }
     clt_tuning ran; clt_plan_tuning(plan, &ran);
