@@ -390,6 +390,21 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
         c.chunk = (unsigned)(2048 / es);
         c.pad = nontemporal_stores(info) ? 1 : 0;
         c.wg_y = 2;
+        /* A wide source of at most a tile's rows has all its tiles in the first tile row, which no skew
+         * lines up (cl/block.cl), so each destination row's run starts where the row does: on rows off
+         * the vectors the runs start with element stores into lines the vector stores of the row before
+         * end in. 16-byte vectors, where those rows start on them, took f32 36x262144 from 14.3-14.6 ms
+         * to 3.5-3.8, 100x99999 from 7.5-8.1 to 4.2-4.5, f64 30x160000 from 9.8-10.9 to 4.3-4.5, c128
+         * 101x50000 from 8.6-8.8 to 7.1-7.4; as a tuning file on rows on the vectors they lost (f32
+         * 128x80000 3.9-4.6 against 3.7-3.8, f64 100x50001, c128 50x100000) (2 EPYC cores,
+         * bench/results/pocl2/wide.txt). */
+        if (clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows <= c.tile) {
+          unsigned v = c.vw;
+          while (v * es > 16 && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, v))
+            v /= 2;
+          if (view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, v))
+            c.vw = v;
+        }
       }
     }
     break;
