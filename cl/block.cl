@@ -18,7 +18,11 @@
  * not read before it is written); SKEW > 0 (a 64-byte line of elements, at least VW, and TILE_R whole
  * lines) makes each destination row's run start on a line of memory, up to SKEW rows before the tile,
  * so no line is written in two pieces (addresses must be flat for the skew to pay, never to be
- * exact). A software prefetch of the next rows measured no gain with these tiles and was removed. */
+ * exact). A software prefetch of the next rows measured no gain with these tiles and was removed.
+ * FLAT (the host sets it where every row lies in one tile row and destination rows are dense): the
+ * skew cannot line up the first tile row's runs, which start where the destination rows do, so there
+ * a tile's runs are written as the one run they form in memory: vector stores from the private rows,
+ * a vector that spans two rows gathered element by element. */
 
 #if SRC_VEC
 #define LOAD_ROW(p) (*(global const TV *)(p))
@@ -162,6 +166,43 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
             }
           }
         }
+#if FLAT
+        if (r0 == 0 && rows <= TILE_R && dst_ld == rows) {
+          /* Every row in one tile row and dense destination rows: the tile's runs are one run. */
+          const idx_t n = min((idx_t)TILE_C, cols - c0) * rows;
+          global T *o = d + c0 * dst_ld;
+          uint j = 0, r = 0;
+          idx_t f = 0;
+#define FLAT_NEXT(x)                                                                                         \
+  do {                                                                                                       \
+    (x) = ((const __private T *)t[j])[r + SKEW];                                                             \
+    if (++r == (uint)rows) {                                                                                 \
+      r = 0;                                                                                                 \
+      j++;                                                                                                   \
+    }                                                                                                        \
+  } while (0)
+          for (; f < n && (size_t)(o + f) % (VW * ELEM_SIZE); f++)
+            FLAT_NEXT(o[f]);
+          for (; f + VW <= n; f += VW) {
+            clt_vec v;
+            if (r + VW <= (uint)rows) { /* within one row: a vector of the private buffer */
+              v.v = VLOADN(0, (const __private BASE *)((const __private T *)t[j] + r + SKEW));
+              r += VW;
+              if (r == (uint)rows) {
+                r = 0;
+                j++;
+              }
+            } else {
+              for (uint e = 0; e < VW; e++)
+                FLAT_NEXT(v.e[e]);
+            }
+            STORE_OUT(v.v, o + f);
+          }
+          for (; f < n; f++)
+            FLAT_NEXT(o[f]);
+#undef FLAT_NEXT
+        } else
+#endif
         for (uint j = 0; j < TILE_C && c0 + j < cols; j++) {
           global T *o = d + (c0 + j) * dst_ld;
           const __private T *q = (const __private T *)t[j]; /* element r of the row is q[r + SKEW - r0] */

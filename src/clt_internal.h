@@ -100,6 +100,8 @@ typedef struct clt__config {
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
   int across;             /* rect, vector: dimension 0 walks along the tile rows (tall sources) */
+  int flat;               /* block, CPU tiles: every row in one tile row and dense destination rows, */
+                          /* so a tile's destination runs are written as one run (cl/block.cl's FLAT) */
   int wide;               /* narrow: the source's rows are the short side (else its columns) */
   unsigned short_ext;     /* narrow: the tile's short extent (tile is its long one) */
   unsigned nvl, nvs;      /* narrow: elements per vector load and store in effect (vw: the long side's */

@@ -121,7 +121,7 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
 
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = 0;
+  c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = 0;
   c->pre = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -147,6 +147,15 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * a line's elements, at least a vector), as non-temporal stores of part of a line cost POCL's
      * 4097x4095 f32 two thirds of its speed (16% of the copy). Runs are whole lines only when the
      * tile's rows are; else the stores stay ordinary. */
+    /* A matrix of at most a tile's rows has all its tiles in the first tile row, which no skew lines
+     * up: each destination row's run starts where the row does, on rows off the vectors with element
+     * stores up to the first vector boundary, into the line the row before ended in. Where those rows
+     * are dense, a tile's runs are one run instead, all vectors but its ends (cl/block.cl's FLAT). On
+     * 2 EPYC cores that took f32 101x99999 from 12.6-13.3 ms to 3.7-3.8, 60x160000 from 10.3-10.8 to
+     * 3.7-4.4, f64 30x160000 from 9.6-9.9 to 3.5-3.7, c128 99x60001 from 10.7-11.6 to 8.0-9.3; on rows
+     * on the vectors it cost c128 2-12% (30x160000, 50x100000), so those keep a run per row
+     * (bench/results/pocl2/wide.txt). */
+    c->flat = c->tile && l->rows <= c->tile && l->dst_ld == l->rows && !c->dst_aligned;
     unsigned line = (unsigned)(64 / l->elem_size);
     if (c->tile && c->pad && c->tile % line)
       c->pad = 0;
@@ -390,21 +399,6 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
         c.chunk = (unsigned)(2048 / es);
         c.pad = nontemporal_stores(info) ? 1 : 0;
         c.wg_y = 2;
-        /* A wide source of at most a tile's rows has all its tiles in the first tile row, which no skew
-         * lines up (cl/block.cl), so each destination row's run starts where the row does: on rows off
-         * the vectors the runs start with element stores into lines the vector stores of the row before
-         * end in. 16-byte vectors, where those rows start on them, took f32 36x262144 from 14.3-14.6 ms
-         * to 3.5-3.8, 100x99999 from 7.5-8.1 to 4.2-4.5, f64 30x160000 from 9.8-10.9 to 4.3-4.5, c128
-         * 101x50000 from 8.6-8.8 to 7.1-7.4; as a tuning file on rows on the vectors they lost (f32
-         * 128x80000 3.9-4.6 against 3.7-3.8, f64 100x50001, c128 50x100000) (2 EPYC cores,
-         * bench/results/pocl2/wide.txt). */
-        if (clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows <= c.tile) {
-          unsigned v = c.vw;
-          while (v * es > 16 && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, v))
-            v /= 2;
-          if (view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, v))
-            c.vw = v;
-        }
       }
     }
     break;
@@ -972,8 +966,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
         used += n > 0 ? (size_t)n : 0;
         if (used >= buf_size || cfg->tile % cfg->vw || cfg->chunk % cfg->vw)
           return -1;
-        n = snprintf(buf + used, buf_size - used, " -DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%u", cfg->tile,
-                     cfg->chunk, cfg->pad != 0, cfg->pre);
+        n = snprintf(buf + used, buf_size - used, " -DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%u%s", cfg->tile,
+                     cfg->chunk, cfg->pad != 0, cfg->pre, cfg->flat ? " -DFLAT=1" : "");
       }
       break;
     }

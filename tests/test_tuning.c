@@ -1548,33 +1548,39 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
   assert_int_equal(back.tile_cols, 0);
 }
 
-/* POCL's CPU tiles on a wide source of at most a tile's rows (128) whose destination rows are off the
- * element size's vectors take 16-byte vectors where the rows start on them; rows on the vectors, rows
- * off 16 bytes and sources of more rows keep the default. */
-static void cpu_tiles_of_short_wide_sources_align_their_runs(void **state) {
+/* POCL's CPU tiles on a matrix of at most a tile's rows (128) whose dense destination rows are off the
+ * block vectors write each tile's runs as one run (FLAT), with the element size's vectors; rows on the
+ * vectors, padded destination rows and matrices of more rows keep a run per row. */
+static void cpu_tiles_of_short_sources_write_one_run(void **state) {
   (void)state;
   clt__device_info cpu =
       make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
   snprintf(cpu.platform, sizeof cpu.platform, "Portable Computing Language");
   static const struct {
-    size_t rows, cols, es;
-    unsigned vw;
+    shape s;
+    size_t es;
+    int flat;
   } cases[] = {
-      {100, 99999, 4, 4}, {36, 262144, 4, 4}, {60, 160000, 4, 4},  /* 16-byte rows off 32 bytes */
-      {50, 100000, 8, 2}, {30, 160000, 8, 2}, {101, 50000, 16, 1}, /* 16-byte vectors */
-      {128, 80000, 4, 8}, {100, 50001, 8, 4}, {50, 100000, 16, 2}, /* rows on the default vectors */
-      {101, 50000, 8, 4}, {102, 99999, 4, 8},                      /* rows off 16 bytes */
-      {196, 50000, 4, 8}, {4100, 4096, 4, 8},                      /* more rows than a tile */
+      {{100, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},   {{101, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{36, 262144, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},   {{50, 100000, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1},
+      {{101, 50000, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 1},  {{128, 80000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{100, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},   {{50, 100000, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0},
+      {{196, 50000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},   {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{100, 99999, 1, 0, 0, 0, 0, 101, 0, 0}, 4, 0}, /* padded destination rows (dst_ld 101) */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
-    clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
     clt__config c;
     assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
-    if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.vw != cases[i].vw)
-      fail_msg("%zux%zu, elem_size %zu: %s tile %u vw %u, expected vw %u", cases[i].rows, cases[i].cols,
-               cases[i].es, clt_variant_name(c.variant), c.tile, c.vw, cases[i].vw);
-    check_options(&c, cases[i].es, "short wide cpu tiles");
+    char opts[1024];
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    const int flat = strstr(opts, "-DFLAT=1") != NULL;
+    if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.vw * cases[i].es != 32 ||
+        flat != cases[i].flat || c.flat != cases[i].flat)
+      fail_msg("%zux%zu (dst_ld %zu), elem_size %zu: %s tile %u vw %u, flat %d; expected flat %d",
+               cases[i].s.rows, cases[i].s.cols, l.dst_ld, cases[i].es, clt_variant_name(c.variant), c.tile,
+               c.vw, flat, cases[i].flat);
+    check_options(&c, cases[i].es, "short cpu tiles");
   }
 }
 
@@ -1718,7 +1724,7 @@ int main(void) {
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
       cmocka_unit_test(cpu_tile_columns_follow_the_tuning),
-      cmocka_unit_test(cpu_tiles_of_short_wide_sources_align_their_runs),
+      cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(h200_skewed_wide_f16),
