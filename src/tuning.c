@@ -399,6 +399,14 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
         c.chunk = (unsigned)(2048 / es);
         c.pad = nontemporal_stores(info) ? 1 : 0;
         c.wg_y = 2;
+        /* A wide source of up to twice those rows whose dense destination rows are off the vectors: one
+         * tile row of 256, so its runs are all written as one per tile (FLAT, set_alignment) rather
+         * than the first tile row's starting with element stores. On 2 EPYC cores f32 250x40000 went
+         * from 7.6-8.4 ms to 3.4-3.5, 196x50000 from 5.8-5.9 to 3.5, f64 201x40001 from 8.8-9.1 to
+         * 5.3-5.4, c128 201x40001 from 11.7-12.7 to 10.8-10.9 (bench/results/pocl2/wide.txt E). */
+        if (clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows > c.tile && l->rows <= 2 * (size_t)c.tile &&
+            l->dst_ld == l->rows && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw))
+          c.tile *= 2;
       }
     }
     break;
@@ -520,8 +528,8 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
       return clt__fail(CLT_INVALID_VALUE, "narrow work-groups are one-dimensional (wg_y %u)", t->wg_y);
   }
   if (t->tile && c.variant == CLT_VARIANT_BLOCK && c.tile) { /* CPU tiles: rows per work-item */
-    if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 128)
-      return clt__fail(CLT_INVALID_VALUE, "block tile %u is not a power of two from the vector width to 128",
+    if (!is_pow2(t->tile) || t->tile < c.vw || t->tile > 256)
+      return clt__fail(CLT_INVALID_VALUE, "block tile %u is not a power of two from the vector width to 256",
                        t->tile);
     c.tile = t->tile;
   }

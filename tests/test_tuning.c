@@ -1549,8 +1549,9 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
 }
 
 /* POCL's CPU tiles on a matrix of at most a tile's rows (128) whose dense destination rows are off the
- * block vectors write each tile's runs as one run (FLAT), with the element size's vectors; rows on the
- * vectors, padded destination rows and matrices of more rows keep a run per row. */
+ * block vectors write each tile's runs as one run (FLAT), with the element size's vectors; a wide source
+ * of up to 256 such rows gets 256-row tiles for it; rows on the vectors, padded destination rows and
+ * matrices of more rows keep 128-row tiles and a run per row. */
 static void cpu_tiles_of_short_sources_write_one_run(void **state) {
   (void)state;
   clt__device_info cpu =
@@ -1560,13 +1561,16 @@ static void cpu_tiles_of_short_sources_write_one_run(void **state) {
     shape s;
     size_t es;
     int flat;
+    unsigned tile;
   } cases[] = {
-      {{100, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},   {{101, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
-      {{36, 262144, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},   {{50, 100000, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1},
-      {{101, 50000, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 1},  {{128, 80000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
-      {{100, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},   {{50, 100000, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0},
-      {{196, 50000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},   {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
-      {{100, 99999, 1, 0, 0, 0, 0, 101, 0, 0}, 4, 0}, /* padded destination rows (dst_ld 101) */
+      {{100, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 128},   {{101, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 128},
+      {{36, 262144, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 128},   {{50, 100000, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1, 128},
+      {{101, 50000, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 1, 128},  {{196, 50000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 256},
+      {{250, 40000, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1, 256},   {{128, 80000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 128},
+      {{100, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0, 128},   {{50, 100000, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0, 128},
+      {{256, 40000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 128},   {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 128},
+      {{100, 99999, 1, 0, 0, 0, 0, 101, 0, 0}, 4, 0, 128}, /* padded destination rows */
+      {{196, 50000, 1, 0, 0, 0, 0, 197, 0, 0}, 4, 0, 128},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
@@ -1575,11 +1579,13 @@ static void cpu_tiles_of_short_sources_write_one_run(void **state) {
     char opts[1024];
     assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
     const int flat = strstr(opts, "-DFLAT=1") != NULL;
-    if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.vw * cases[i].es != 32 ||
-        flat != cases[i].flat || c.flat != cases[i].flat)
-      fail_msg("%zux%zu (dst_ld %zu), elem_size %zu: %s tile %u vw %u, flat %d; expected flat %d",
+    const size_t bytes = (size_t)c.chunk * (c.tile + c.pre) * cases[i].es * c.wg_x * c.wg_y;
+    if (c.variant != CLT_VARIANT_BLOCK || c.tile != cases[i].tile || c.vw * cases[i].es != 32 ||
+        flat != cases[i].flat || c.flat != cases[i].flat || bytes > ((size_t)1 << 20))
+      fail_msg("%zux%zu (dst_ld %zu), elem_size %zu: %s tile %u vw %u, flat %d, %zu bytes of tiles; expected "
+               "tile %u, flat %d",
                cases[i].s.rows, cases[i].s.cols, l.dst_ld, cases[i].es, clt_variant_name(c.variant), c.tile,
-               c.vw, flat, cases[i].flat);
+               c.vw, flat, bytes, cases[i].tile, cases[i].flat);
     check_options(&c, cases[i].es, "short cpu tiles");
   }
 }
