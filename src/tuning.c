@@ -88,6 +88,13 @@ static int view_vw_aligned(size_t offset, size_t ld, size_t stride, size_t batch
   return offset % vw == 0 && ld % vw == 0 && (batch == 1 || stride % vw == 0);
 }
 
+/* Whether the destination rows are dense (each starts where the one before ends) and do not all start
+ * on vw-element vectors: where the block kernel's CPU tiles hold every row, their runs are written as
+ * one (cl/block.cl's FLAT). */
+static int dense_rows_off_vectors(const clt__layout *l, unsigned vw) {
+  return l->dst_ld == l->rows && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, vw);
+}
+
 /* The largest power of two up to max that divides extent and starts every vector of the source
  * (dst 0) or destination view on its own boundary. */
 static unsigned narrow_vector(unsigned max, size_t extent, const clt__device_info *info, const clt__layout *l,
@@ -155,7 +162,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * 3.7-4.4, f64 30x160000 from 9.6-9.9 to 3.5-3.7, c128 99x60001 from 10.7-11.6 to 8.0-9.3; on rows
      * on the vectors it cost c128 2-12% (30x160000, 50x100000), so those keep a run per row
      * (bench/results/pocl2/wide.txt). */
-    c->flat = c->tile && l->rows <= c->tile && l->dst_ld == l->rows && !c->dst_aligned;
+    c->flat = c->tile && l->rows <= c->tile && dense_rows_off_vectors(l, c->vw);
     unsigned line = (unsigned)(64 / l->elem_size);
     if (c->tile && c->pad && c->tile % line)
       c->pad = 0;
@@ -405,7 +412,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
          * from 7.6-8.4 ms to 3.4-3.5, 196x50000 from 5.8-5.9 to 3.5, f64 201x40001 from 8.8-9.1 to
          * 5.3-5.4, c128 201x40001 from 11.7-12.7 to 10.8-10.9 (bench/results/pocl2/wide.txt E). */
         if (clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows > c.tile && l->rows <= 2 * (size_t)c.tile &&
-            l->dst_ld == l->rows && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw))
+            dense_rows_off_vectors(l, c.vw))
           c.tile *= 2;
       }
     }

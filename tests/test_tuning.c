@@ -55,6 +55,15 @@ static clt__device_info faked_h100(void) {
   return d;
 }
 
+/* A CPU under POCL (the platform that gets non-temporal stores), whose AUTO runs the block kernel's CPU
+ * tiles; no table entry. */
+static clt__device_info faked_pocl_cpu(void) {
+  clt__device_info d =
+      make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
+  snprintf(d.platform, sizeof d.platform, "Portable Computing Language");
+  return d;
+}
+
 /* A fresh cache directory, named by CLT_CACHE_DIR, holding dev's tuning file with the given lines;
  * drop_tuning_file removes both and turns the cache off again (as faked_h200 leaves it). */
 typedef struct tuning_file {
@@ -1468,9 +1477,7 @@ static void fit_kernel_limit_zero_is_impossible(void **state) {
  * and 5.0 ran (8.4 MiB crashed them), also where a tuning asks for a taller group. */
 static void cpu_tiles_fit_the_private_budget(void **state) {
   (void)state;
-  clt__device_info cpu =
-      make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
-  snprintf(cpu.platform, sizeof cpu.platform, "Portable Computing Language");
+  const clt__device_info cpu = faked_pocl_cpu();
   static const shape layouts[] = {
       {4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, /* destination rows on 64-byte lines */
       {4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, /* rows of 4097 elements: skewed runs */
@@ -1503,9 +1510,7 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
  * (no CPU tiles) ignores it. */
 static void cpu_tile_columns_follow_the_tuning(void **state) {
   (void)state;
-  clt__device_info cpu =
-      make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
-  snprintf(cpu.platform, sizeof cpu.platform, "Portable Computing Language");
+  const clt__device_info cpu = faked_pocl_cpu();
   static const shape sq = {4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1};
   clt__layout l = make_layout(&sq, 4, CLT_VARIANT_AUTO);
   static const struct {
@@ -1554,9 +1559,7 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
  * matrices of more rows keep 128-row tiles and a run per row. */
 static void cpu_tiles_of_short_sources_write_one_run(void **state) {
   (void)state;
-  clt__device_info cpu =
-      make_device("POCL-like CPU", CL_DEVICE_TYPE_CPU, 0x10006, 8, 4096, 4096, 1024 * 1024, 1);
-  snprintf(cpu.platform, sizeof cpu.platform, "Portable Computing Language");
+  const clt__device_info cpu = faked_pocl_cpu();
   static const struct {
     shape s;
     size_t es;
