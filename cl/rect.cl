@@ -94,7 +94,8 @@ typedef union {
  * 94.2, f16 8191x8193 84.0 -> 87.3, u8 16383x16385 83.0 -> 85.3, f32 and f64 odd 0.2 to 0.7 points.
  * They cost unskewed layouts of wider vectors, whose edge tiles are few, 0.2 to 6 points (f16
  * 64x1048575 89.0 -> 83.0) and shifted 2-byte rows 2 to 7 (the H200's f16 odd entry, 16383x16385
- * 88.9 -> 82.1), which keep the loop (bench/results/h100/notes.txt E). */
+ * 88.9 -> 82.1), which keep the loop (bench/results/h100/notes.txt E). The host sets both (8 rows of
+ * whole vectors) where that measured ahead on GPUs: src/tuning.c, rect_edge_rows. */
 #define EDGE_FAST ((SK > 0 || VW == 1) && !(SRC_SHIFT && ELEM_SIZE > 1))
 #ifndef EDGE_VEC
 #define EDGE_VEC EDGE_FAST

@@ -97,6 +97,8 @@ typedef struct clt__config {
   int skg;                /* rect: the skew's rows read from global memory, not held (cl/rect.cl's SKG) */
   int units;              /* rect: 16-byte units asked for (clt_tuning.units) */
   int pack;               /* rect: ... and in effect (the layout allows them; cl/rect.cl's PACK) */
+  unsigned edge_rows;     /* rect: source rows an edge tile's work-item loads at once, its vectors */
+                          /* whole where inside the matrix (0 = the kernel's default; cl/rect.cl) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
   int across;             /* rect, vector: dimension 0 walks along the tile rows (tall sources) */

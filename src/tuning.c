@@ -37,6 +37,17 @@ static int is_pow2(size_t x) {
   return x && !(x & (x - 1));
 }
 
+static size_t div_up(size_t a, size_t b) {
+  return (a + b - 1) / b;
+}
+
+/* Whether AUTO treats the device as a CPU. CPU drivers put local memory in ordinary memory: staging
+ * through it only adds a copy, and a straight element loop over cache-sized tiles wins (measured on
+ * POCL, see bench/results). */
+static int cpu_like(const clt__device_info *info) {
+  return info->local_mem_is_global || (info->type & CL_DEVICE_TYPE_CPU);
+}
+
 /* Largest vector of the element type OpenCL has: 16 components of the base scalar. */
 static unsigned max_vw(size_t elem_size) {
   return elem_size == 16 ? 4u : 16u;
@@ -126,10 +137,34 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
          view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)dst_elems);
 }
 
+/* rect's edge tiles (cl/rect.cl's EDGE_VEC and EDGE_ROWS): 8 source rows of whole vectors in flight
+ * per work-item instead of the kernel's default (4 where it skews or moves single elements, else one row
+ * of element loads), where a GPU measured that ahead. On an NVIDIA H200 and an NVIDIA H100
+ * (bench/results/h200/knobs19.txt, bench/results/h100/notes.txt M):
+ * - 4-byte elements in 2-element vectors with unskewed destination rows, wide and odd shapes, whose
+ *   bottom tile row is partly empty: H200 248x270001 84.3-84.6% of the copy -> 89.7-90.3 (CLBlast
+ *   86.6-86.9), 120x500001 78.2 -> 89.6, 1000x99999 89.4-90.1 -> 92.1-92.8; H100 120x500001 87.9 ->
+ *   93.5, 248x270001 90.0 -> 92.4. Whole tile rows came level; tall sources lost 1.7 to 6 points
+ *   (H200 270000x249 83.4 -> 77.3), so they keep the default. Skewed 4-byte rows (the odd squares,
+ *   16383x16385 90.8 -> 88.4) lost too.
+ * - 8-byte elements, single-element vectors, skewed: H200 0.4 to 1.0 points on 8 of 9 layouts, 8191x8193
+ *   91.7 -> 92.1 (unskewed 8192x8191 lost 0.9); H100 0.2 to 1.4 on 6 of 8, 8191x8193 -0.2.
+ * - a wide source in one tile row that its rows do not fill, every tile an edge tile: the H200's f32
+ *   and f64 entries for 97 to 121 rows (src/tuning_db.c). */
+static unsigned rect_edge_rows(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  if (cpu_like(info) || c->pack || c->shift_ok || (l->elem_size != 4 && l->elem_size != 8))
+    return 0;
+  const int one_row = clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows < c->tile &&
+                      div_up(l->rows + (c->pre ? c->pre - 1 : 0), c->tile) == 1;
+  const int unskewed4 = l->elem_size == 4 && c->vw == 2 && !c->pre && clt__shape_class(l) != CLT_SHAPE_TALL;
+  const int skewed8 = l->elem_size == 8 && c->vw == 1 && c->pre;
+  return one_row || unskewed4 || skewed8 ? 8 : 0;
+}
+
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = 0;
-  c->pre = 0;
+  c->pre = c->edge_rows = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
@@ -196,6 +231,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
         c->pre ? c->pre % c->vw == 0
                : base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
     c->pack = c->units && rect_pack_ok(c, info, l); /* then neither skew nor shifted rows */
+    c->edge_rows = rect_edge_rows(c, info, l);
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
      * start of its view (16 bytes at most on the short side, vw elements on the long one). */
@@ -325,13 +361,6 @@ static int nontemporal_stores(const clt__device_info *info) {
 /* The short side: a tall source's columns, a wide one's rows (the smaller extent). */
 static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
-}
-
-/* Whether AUTO treats the device as a CPU. CPU drivers put local memory in ordinary memory: staging
- * through it only adds a copy, and a straight element loop over cache-sized tiles wins (measured on
- * POCL, see bench/results). */
-static int cpu_like(const clt__device_info *info) {
-  return info->local_mem_is_global || (info->type & CL_DEVICE_TYPE_CPU);
 }
 
 static clt_variant resolve_auto(const clt__device_info *info, const clt__layout *l) {
@@ -627,9 +656,6 @@ int clt__config_fit_kernel_limit(clt__config *cfg, size_t kernel_max_wg) {
   return shrink_to_fit(cfg, &limit, NULL) ? 1 : -1;
 }
 
-static size_t div_up(size_t a, size_t b) {
-  return (a + b - 1) / b;
-}
 static size_t min_sz(size_t a, size_t b) {
   return a < b ? a : b;
 }
@@ -992,6 +1018,12 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                    " -DDST_VEC=%d -DIDX32=%d -DSRC_SHIFT=%d -DPACK=%d",
                    tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre, cfg->skg,
                    cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok, cfg->pack);
+      used += n > 0 ? (size_t)n : 0;
+      if (used >= buf_size)
+        return -1;
+      n = cfg->edge_rows
+              ? snprintf(buf + used, buf_size - used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)
+              : 0;
     } else {
       n = snprintf(buf + used, buf_size - used,
                    " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d"

@@ -85,10 +85,11 @@ static const builtin_entry builtin[] = {
     {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 
-/* Entries for one short side of a class (a tall source's columns, a wide one's rows), looked up before
- * the class's own entry: widths where a device measured another kernel ahead of its class's entry. */
+/* Entries for a range of short sides of a class (a tall source's columns, a wide one's rows), looked up
+ * before the class's own entry: widths where a device measured another kernel ahead of its class's
+ * entry. */
 typedef struct builtin_side_entry {
-  size_t short_side;
+  size_t short_min, short_max;
   builtin_entry e;
 } builtin_side_entry;
 
@@ -98,18 +99,30 @@ static const builtin_side_entry builtin_side[] = {
      * copy, and fell behind CLBlast at 80 and 96 (bench/results/h200/knobs17.txt E): tall 2097152x80
      * 79.1% -> 90.2% (CLBlast 82.2%), 1048576x96 86.4 -> 89.8 (86.7), 1048576x100 86.8 -> 88.8,
      * 1048576x112 87.2 -> 88.3; wide 80x2097152 81.1 -> 94.0 (84.2), 96x1048576 89.7 -> 94.2 (91.5),
-     * 112x2097152 89.7 -> 93.8 (86.9). Elsewhere the groups of 16 stand: 8 rows lost 0.6 to 1.3
-     * points on wide sources of 64, 128, 160, 192 and 256 rows and 2.4 at 100, and came within 0.3 on
-     * tall ones of 64, 128, 160 and 256 columns. On an NVIDIA H100 the groups of 8 lost 0.3 to 9.2
-     * points at these sides but one (bench/results/h100/notes.txt L), so it keeps its entries. */
-    {80, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
-    {96, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
-    {100, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
-    {112, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
-    {80, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    {96, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    {112, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    {0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
+     * 112x2097152 89.7 -> 93.8 (86.9; wide ones of 112 rows now take the entry below). Elsewhere the groups
+     * of 16 stand: 8 rows lost 0.6 to 1.3 points on wide sources of 64, 128, 160, 192 and 256 rows and 2.4 at
+     * 100, and came within 0.3 on tall ones of 64, 128, 160 and 256 columns. On an NVIDIA H100 the groups of
+     * 8 lost 0.3 to 9.2 points at these sides but one (bench/results/h100/notes.txt L), so it keeps its
+     * entries. */
+    {80, 80, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {96, 96, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {100, 100, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {112, 112, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {80, 80, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
+    {96, 96, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
+    /* NVIDIA H200, wide sources of 97 to 121 rows (f32) or 113 (f64): rect's defaults in one tile row of
+     * 128, with its skew (8 and 16 rows) inside it, so every tile is an edge tile and the edge path's
+     * knobs of src/tuning.c (rect_edge_rows) apply. The class entries leave a second tile row mostly
+     * empty: f32 100x999999 71.8% of the copy -> 79.2-79.4 (CLBlast 77.2-77.5), 101x999999 70.0 ->
+     * 77.4-77.6, 104x1048575 81.8 -> 87.9, 100x1048576 84.9-85.0 -> 90.3-90.7, 120x1048576 87.0-87.2 ->
+     * 95.7-96.0 (CLBlast 88.1-88.3), 112x1048576 93.3 -> 94.6 (the groups of 8 above); f64 100x999999
+     * 75.4-75.5 -> 90.0-90.8, 101x699999 76.6 -> 91.1, 112x524288 91.3 -> 92.6. A skew past the tile
+     * row (f32 127x524287) cost 12 points, and 72 and 88 rows lost 2 to 6 (bench/results/h200/knobs19.txt
+     * B). On an NVIDIA H100 f64 lost 0.3 to 1.8 points and f32 100x999999 2.5, so it keeps its entries
+     * (bench/results/h100/notes.txt M). */
+    {97, 121, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, R(128, 32, 2, 8, 0)}},
+    {97, 113, {"H200", "NVIDIA", 8, CLT_SHAPE_WIDE, R(128, 32, 1, 8, 0)}},
+    {0, 0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
 };
 #undef V
 #undef TL
@@ -254,7 +267,8 @@ int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape
     pthread_mutex_unlock(&db_lock);
   }
   for (const builtin_side_entry *b = builtin_side; !found && (b->e.device || b->e.platform); b++) {
-    if (b->short_side == short_side && entry_matches(&b->e, info, elem_size, cls)) {
+    if (b->short_min <= short_side && short_side <= b->short_max &&
+        entry_matches(&b->e, info, elem_size, cls)) {
       *out = b->e.t;
       found = CLT__TUNED_TABLE;
     }

@@ -1,6 +1,7 @@
 /* The exactness matrix: every variant x element size x shape (degenerate, prime, one off the tile sides,
  * large), then offsets, padded leading dimensions and batches, then the COPY variant. Every case runs on
  * fresh random data with guard bands around dst and checks every byte (clt_test_run). */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -286,6 +287,36 @@ static void rect_skew_from_global_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* rect's edge knobs as src/tuning.c's rect_edge_rows gives them to GPUs (8 rows of whole vectors in
+ * flight per work-item, cl/rect.cl's EDGE_VEC and EDGE_ROWS), forced here through CLT_BUILD_OPTIONS as
+ * the CPU never takes them: unskewed 2-element vectors over misaligned source rows with the bottom tile
+ * row partly filled (wide, odd, tall, a batch), a wide source in one 128-row tile row with its 8-row skew
+ * inside it, and skewed single 8-byte elements. */
+static int edge_knobs_on(void **state) {
+  (void)state;
+  return setenv("CLT_BUILD_OPTIONS", "-DEDGE_VEC=1 -DEDGE_ROWS=8", 1);
+}
+
+static int edge_knobs_off(void **state) {
+  (void)state;
+  return unsetenv("CLT_BUILD_OPTIONS");
+}
+
+static void rect_edge_knobs_exact(void **state) {
+  static const rect_case cases[] = {
+      {120, 1001, 4, 1, 64, 2, 32, 8, 0, 0, "-DSK=0 "},
+      {248, 301, 4, 2, 64, 2, 32, 8, 0, 0, "-DSK=0 "},
+      {2000, 249, 4, 1, 64, 2, 32, 8, 0, 0, "-DSK=0 "},
+      {100, 999, 4, 1, 128, 2, 32, 8, 0, 0, "-DTR=128 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=8 "},
+      {121, 517, 4, 2, 128, 2, 32, 8, 0, 0, "-DTR=128 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=8 "},
+      {301, 203, 4, 1, 64, 2, 32, 8, 0, 0, "-DSK=8 "},
+      {100, 777, 8, 1, 128, 1, 32, 8, 0, 128, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=16 "},
+      {203, 301, 8, 1, 64, 1, 32, 8, 0, 128, "-DSK=16 "},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
 /* The narrow kernel with explicit knobs (vector width 0: the default), exact, and with build options that
  * contain opt, so that each case runs the path it names; the tile and group are given, so the cases do
  * not move with the defaults. Tall and wide sources of every element size, short sides of 1 to 64 and
@@ -475,6 +506,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_small_tile_columns_exact),
       cmocka_unit_test(rect_skew_from_global_exact),
+      cmocka_unit_test_setup_teardown(rect_edge_knobs_exact, edge_knobs_on, edge_knobs_off),
   };
   enum { NPART2 = 2 * (5 + 4) }; /* part 2's parameterized tests: rect's and four of narrow's, both sets */
   static struct CMUnitTest part1[2 * NPARAM - NPART2 + sizeof fixed1 / sizeof fixed1[0]];

@@ -1594,9 +1594,9 @@ static void cpu_tiles_of_short_sources_write_one_run(void **state) {
 }
 
 /* The table's side entries: on the H200, f32 tall sources of 80, 96, 100 and 112 columns and wide ones
- * of 80, 96 and 112 rows take the vector kernel's 64-element tiles in groups of 8 rows; other short
- * sides (a whole number of tiles, 160, wide 100), other element sizes and the H100 keep their class's
- * entry, and a tuning file's entry for the class comes first. */
+ * of 80 and 96 rows take the vector kernel's 64-element tiles in groups of 8 rows; other short sides (a
+ * whole number of tiles, 160, wide 72), other element sizes and the H100 keep their class's entry, and
+ * a tuning file's entry for the class comes first (wide sources of 97 to 121 rows: below). */
 static void side_entries_reach_only_their_short_sides(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -1604,10 +1604,10 @@ static void side_entries_reach_only_their_short_sides(void **state) {
     size_t rows, cols, es;
     int h200_side; /* 1: the H200's side entry (groups of 8 rows); 0: the class entry's 16 */
   } cases[] = {
-      {1048576, 80, 4, 1},  {262144, 96, 4, 1},   {1048576, 100, 4, 1}, {524288, 112, 4, 1},
-      {80, 1048576, 4, 1},  {96, 262144, 4, 1},   {112, 524288, 4, 1},  {1048576, 64, 4, 0},
-      {1048576, 128, 4, 0}, {1048576, 160, 4, 0}, {100, 1048576, 4, 0}, {64, 1048576, 4, 0},
-      {128, 1048576, 4, 0}, {160, 1048576, 4, 0},
+      {1048576, 80, 4, 1},  {262144, 96, 4, 1},  {1048576, 100, 4, 1}, {524288, 112, 4, 1},
+      {80, 1048576, 4, 1},  {96, 262144, 4, 1},  {1048576, 64, 4, 0},  {1048576, 128, 4, 0},
+      {1048576, 160, 4, 0}, {72, 1048576, 4, 0}, {64, 1048576, 4, 0},  {128, 1048576, 4, 0},
+      {160, 1048576, 4, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
@@ -1705,6 +1705,91 @@ static void h200_skewed_wide_f16(void **state) {
   drop_tuning_file(&f);
 }
 
+/* The H200's wide sources of 97 to 121 rows (f32) or 113 (f64) take rect in one tile row of 128 with
+ * the skew inside it, whose tiles then all move by rect_edge_rows' edge knobs; past those sides (a skew
+ * that would spill into a second tile row), other element sizes and the H100 keep their entries. */
+static void h200_short_wide_sources_take_one_tile_row(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    size_t rows, cols, es;
+    unsigned skew;
+  } one[] = {
+      {97, 999999, 4, 8},   {100, 999999, 4, 8},  {101, 999999, 4, 8}, {100, 1048576, 4, 8},
+      {112, 1048576, 4, 0}, {120, 1048576, 4, 0}, {121, 524287, 4, 8}, {100, 999999, 8, 16},
+      {112, 524288, 8, 0},  {113, 699999, 8, 16},
+  };
+  for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
+    const clt__config c = auto_wide(&h200, one[i].es, one[i].rows, one[i].cols);
+    char opts[1024];
+    assert_int_equal(clt__config_options(&c, one[i].es, opts, sizeof opts), 0);
+    if (c.variant != CLT_VARIANT_RECT || c.tile != 128 || c.vw != (one[i].es == 4 ? 2u : 1u) ||
+        c.pre != one[i].skew || one[i].rows + c.pre - (c.pre != 0) > 128 || c.edge_rows != 8 ||
+        !strstr(opts, "-DEDGE_VEC=1 -DEDGE_ROWS=8"))
+      fail_msg("elem_size %zu, %zux%zu: %s tile %u vw %u skew %u edge rows %u (%s); expected rect tile 128 "
+               "skew %u, edge rows 8",
+               one[i].es, one[i].rows, one[i].cols, clt_variant_name(c.variant), c.tile, c.vw, c.pre,
+               c.edge_rows, opts, one[i].skew);
+  }
+  static const struct {
+    size_t rows, cols, es;
+  } other[] = {
+      {96, 1048576, 4}, {122, 524287, 4}, {127, 524287, 4}, {128, 1048576, 4}, {88, 1048576, 4},
+      {114, 699999, 8}, {120, 500001, 8}, {100, 999999, 2}, {100, 999999, 16},
+  };
+  for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+    const clt__config c = auto_wide(&h200, other[i].es, other[i].rows, other[i].cols);
+    if (c.tile == 128 && c.variant == CLT_VARIANT_RECT)
+      fail_msg("elem_size %zu, %zux%zu: rect in 128-row tiles, which only 97 to 121 (f32) or 113 (f64) "
+               "rows take",
+               other[i].es, other[i].rows, other[i].cols);
+  }
+  assert_int_equal(auto_wide(&h100, 4, 100, 1048576).variant, CLT_VARIANT_VECTOR); /* the H100's own entry */
+  assert_int_not_equal(auto_wide(&h100, 8, 100, 999999).tile, 128);
+  tuning_file f;
+  write_tuning_file(&f, &h200, "4 wide vector 64 4 16 0 0 0 0\n");
+  assert_int_equal(auto_wide(&h200, 4, 100, 1048576).variant, CLT_VARIANT_VECTOR); /* a file comes first */
+  drop_tuning_file(&f);
+}
+
+/* rect's edge knobs (8 rows of whole vectors in flight) on GPUs where they were measured ahead:
+ * 4-byte elements in 2-element vectors unskewed, not tall; 8-byte single elements skewed; a wide source
+ * in one tile row. Skewed 4-byte rows, tall sources, unskewed 8-byte rows, other element sizes, the
+ * 16-byte units and CPUs keep the kernel's default, and their options name no edge knob. */
+static void rect_edge_rows_where_measured(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100(), cpu = faked_pocl_cpu();
+  static const struct {
+    size_t rows, cols, es;
+    int h100, edge; /* the device (else the H200); 1: edge rows 8 */
+  } cases[] = {
+      {248, 270001, 4, 0, 1},  {1000, 99999, 4, 0, 1},  {4096, 16383, 4, 0, 1},  {120, 500001, 4, 0, 1},
+      {16384, 16383, 4, 0, 1}, {248, 270001, 4, 1, 1},  {16383, 16385, 4, 0, 0}, {8191, 8193, 4, 0, 0},
+      {270000, 249, 4, 0, 0},  {524288, 129, 4, 0, 0},  {8191, 8193, 8, 0, 1},   {999999, 100, 8, 0, 1},
+      {8191, 8193, 8, 1, 1},   {8192, 8191, 8, 0, 0},   {16383, 16385, 2, 0, 0}, {8191, 8193, 16, 0, 0},
+      {16383, 16385, 1, 0, 0}, {16384, 16384, 1, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(cases[i].h100 ? &h100 : &h200, &l, &c), CLT_SUCCESS);
+    char opts[1024];
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    const int named = strstr(opts, "-DEDGE_ROWS=8") != NULL;
+    if (c.variant != CLT_VARIANT_RECT || (c.edge_rows == 8) != cases[i].edge || named != cases[i].edge ||
+        (!cases[i].edge && (c.edge_rows || strstr(opts, "EDGE_"))))
+      fail_msg("%s, elem_size %zu, %zux%zu: %s vw %u skew %u edge rows %u (%s); expected edge rows %d",
+               cases[i].h100 ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols,
+               clt_variant_name(c.variant), c.vw, c.pre, c.edge_rows, opts, cases[i].edge ? 8 : 0);
+  }
+  const shape sh = {248, 270001, 1, 0, 0, 0, 0, 0, 0, 1};
+  clt__layout l = make_layout(&sh, 4, CLT_VARIANT_RECT);
+  clt__config c;
+  assert_int_equal(clt__choose_config(&cpu, &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
+  assert_int_equal(c.edge_rows, 0); /* measured on GPUs only */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_config_fits_its_device),
@@ -1736,6 +1821,8 @@ int main(void) {
       cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
+      cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
+      cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
