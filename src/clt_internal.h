@@ -146,8 +146,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *lay
 /* Where clt__tuning_lookup found an entry. */
 enum { CLT__TUNED_FILE = 1, CLT__TUNED_TABLE = 2 };
 /* The knobs recorded for (device, elem_size, class): the device's tuning file first, then the table
- * of winners measured for known devices, whose entries for the class's short side short_side (the
- * smaller extent; 0 for none) come before the class's own. Returns CLT__TUNED_FILE or
+ * of winners measured for known devices, whose entries for a range of short sides that holds
+ * short_side (the smaller extent; 0 for none) come before the class's own. Returns CLT__TUNED_FILE or
  * CLT__TUNED_TABLE where found, 0 if not (use the heuristics). */
 int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape_class cls, size_t short_side,
                        clt_tuning *out);

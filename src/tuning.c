@@ -150,7 +150,7 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
  * - 8-byte elements, single-element vectors, skewed: H200 0.4 to 1.0 points on 8 of 9 layouts, 8191x8193
  *   91.7 -> 92.1 (unskewed 8192x8191 lost 0.9); H100 0.2 to 1.4 on 6 of 8, 8191x8193 -0.2.
  * - a wide source in one tile row that its rows do not fill, every tile an edge tile: the H200's f32
- *   and f64 entries for 97 to 121 rows (src/tuning_db.c). */
+ *   and f64 entries for wide sources of 76 to 121 rows (src/tuning_db.c). */
 static unsigned rect_edge_rows(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (cpu_like(info) || c->pack || c->shift_ok || (l->elem_size != 4 && l->elem_size != 8))
     return 0;

@@ -96,31 +96,35 @@ typedef struct builtin_side_entry {
 static const builtin_side_entry builtin_side[] = {
     /* NVIDIA H200, f32 sources with a short side between one and two of the class entry's 64-element
      * vector tiles: the same tiles in groups of 8 rows, where 16 rows lost 1.1 to 12.7 points of the
-     * copy, and fell behind CLBlast at 80 and 96 (bench/results/h200/knobs17.txt E): tall 2097152x80
-     * 79.1% -> 90.2% (CLBlast 82.2%), 1048576x96 86.4 -> 89.8 (86.7), 1048576x100 86.8 -> 88.8,
-     * 1048576x112 87.2 -> 88.3; wide 80x2097152 81.1 -> 94.0 (84.2), 96x1048576 89.7 -> 94.2 (91.5),
-     * 112x2097152 89.7 -> 93.8 (86.9; wide ones of 112 rows now take the entry below). Elsewhere the groups
-     * of 16 stand: 8 rows lost 0.6 to 1.3 points on wide sources of 64, 128, 160, 192 and 256 rows and 2.4 at
-     * 100, and came within 0.3 on tall ones of 64, 128, 160 and 256 columns. On an NVIDIA H100 the groups of
-     * 8 lost 0.3 to 9.2 points at these sides but one (bench/results/h100/notes.txt L), so it keeps its
-     * entries. */
-    {80, 80, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
-    {96, 96, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
-    {100, 100, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
-    {112, 112, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+     * copy, and fell behind CLBlast at 80, 96 and wide 72 and 88 (bench/results/h200/knobs17.txt E and
+     * knobs19.txt D): tall 2097152x80 79.1% -> 90.2% (CLBlast 82.2%), 2097152x68 82.8-83.0 -> 90.8,
+     * 2097152x84 80.8 -> 89.8, 1048576x96 86.4 -> 89.8 (86.7), 1048576x100 86.8 -> 88.8, 1048576x112 87.2
+     * -> 88.3 (every tall side measured from 68 to 112 gained, by 1.1 to 11.1 points); wide ones whose
+     * rows are on the 32-byte sectors: 72x2097152 78.2-78.3 -> 94.0-94.1 (80.7-80.8), 80x2097152 81.1 -> 94.0
+     * (84.2), 88x2097152 84.1-84.2 -> 93.6-93.8 (86.8-87.1), 96x1048576 89.7 -> 94.2 (91.5). Wide rows off
+     * the sectors lost 1.8 to 3.8 points (68, 76, 84, 92 rows; those of 76 and more take the entries below).
+     * Elsewhere the groups of 16 stand: 8 rows lost 0.6 to 1.3 points on wide sources of 64, 128, 160, 192
+     * and 256 rows and 2.4 at 100, and came within 0.3 on tall ones of 64, 128, 160 and 256 columns. On an
+     * NVIDIA H100 the groups of 8 lost 0.3 to 9.2 points at 80 to 112 but one (bench/results/h100/notes.txt
+     * L), so it keeps its entries. */
+    {65, 112, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
+    {72, 72, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
     {80, 80, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
+    {88, 88, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
     {96, 96, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    /* NVIDIA H200, wide sources of 97 to 121 rows (f32) or 113 (f64): rect's defaults in one tile row of
-     * 128, with its skew (8 and 16 rows) inside it, so every tile is an edge tile and the edge path's
-     * knobs of src/tuning.c (rect_edge_rows) apply. The class entries leave a second tile row mostly
-     * empty: f32 100x999999 71.8% of the copy -> 79.2-79.4 (CLBlast 77.2-77.5), 101x999999 70.0 ->
-     * 77.4-77.6, 104x1048575 81.8 -> 87.9, 100x1048576 84.9-85.0 -> 90.3-90.7, 120x1048576 87.0-87.2 ->
-     * 95.7-96.0 (CLBlast 88.1-88.3), 112x1048576 93.3 -> 94.6 (the groups of 8 above); f64 100x999999
-     * 75.4-75.5 -> 90.0-90.8, 101x699999 76.6 -> 91.1, 112x524288 91.3 -> 92.6. A skew past the tile
-     * row (f32 127x524287) cost 12 points, and 72 and 88 rows lost 2 to 6 (bench/results/h200/knobs19.txt
-     * B). On an NVIDIA H100 f64 lost 0.3 to 1.8 points and f32 100x999999 2.5, so it keeps its entries
-     * (bench/results/h100/notes.txt M). */
-    {97, 121, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, R(128, 32, 2, 8, 0)}},
+    /* NVIDIA H200, wide sources of 76 to 121 rows (f32; but the three above) or 97 to 113 (f64): rect's
+     * defaults in one tile row of 128, with its skew (8 and 16 rows) inside it, so every tile is an edge
+     * tile and the edge path's knobs of src/tuning.c (rect_edge_rows) apply. The class entries leave a
+     * second tile row mostly empty: f32 100x999999 71.7% of the copy -> 79.5 (CLBlast 77.4-77.6),
+     * 101x999999 70.0 -> 77.7, 104x1048575 81.8 -> 87.9, 100x1048576 84.4-85.0 -> 90.5, 120x1048576
+     * 86.8-87.0 -> 95.6 (CLBlast 88.1-88.3), 112x2097152 93.8 -> 95.0-95.1 (the groups of 8), 92x2097152
+     * 83.6-83.7 -> 89.3-89.4 (84.3-84.5), 84x2097152 81.0-81.1 -> 85.0-85.1 (81.4-81.5), 76x2097152
+     * 78.3-78.4 -> 80.2 (79.6-80.0); f64 100x999999 75.5-75.7 -> 90.0, 101x699999 76.5-76.6 -> 91.1-91.2,
+     * 113x699999 77.2-77.5 -> 91.9-92.0, 112x524288 91.1-91.3 -> 92.4-92.5. A skew past the tile row (f32
+     * 127x524287) cost 12 points, 68 rows 2.9 to 4.0, and rows on the sectors (72, 88) 2 to 6
+     * (bench/results/h200/knobs19.txt B to D). On an NVIDIA H100 f64 lost 0.3 to 1.8 points and f32
+     * 100x999999 2.5, so it keeps its entries (bench/results/h100/notes.txt M). */
+    {76, 121, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, R(128, 32, 2, 8, 0)}},
     {97, 113, {"H200", "NVIDIA", 8, CLT_SHAPE_WIDE, R(128, 32, 1, 8, 0)}},
     {0, 0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
 };

@@ -1593,10 +1593,10 @@ static void cpu_tiles_of_short_sources_write_one_run(void **state) {
   }
 }
 
-/* The table's side entries: on the H200, f32 tall sources of 80, 96, 100 and 112 columns and wide ones
- * of 80 and 96 rows take the vector kernel's 64-element tiles in groups of 8 rows; other short sides (a
- * whole number of tiles, 160, wide 72), other element sizes and the H100 keep their class's entry, and
- * a tuning file's entry for the class comes first (wide sources of 97 to 121 rows: below). */
+/* The table's side entries: on the H200, f32 tall sources of 65 to 112 columns and wide ones of 72, 80,
+ * 88 and 96 rows take the vector kernel's 64-element tiles in groups of 8 rows; other short sides (a
+ * whole number of tiles, 160, wide 68), other element sizes and the H100 keep their class's entry, and
+ * a tuning file's entry for the class comes first (wide sources of 76 to 121 rows: below). */
 static void side_entries_reach_only_their_short_sides(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -1604,10 +1604,11 @@ static void side_entries_reach_only_their_short_sides(void **state) {
     size_t rows, cols, es;
     int h200_side; /* 1: the H200's side entry (groups of 8 rows); 0: the class entry's 16 */
   } cases[] = {
-      {1048576, 80, 4, 1},  {262144, 96, 4, 1},  {1048576, 100, 4, 1}, {524288, 112, 4, 1},
-      {80, 1048576, 4, 1},  {96, 262144, 4, 1},  {1048576, 64, 4, 0},  {1048576, 128, 4, 0},
-      {1048576, 160, 4, 0}, {72, 1048576, 4, 0}, {64, 1048576, 4, 0},  {128, 1048576, 4, 0},
-      {160, 1048576, 4, 0},
+      {1048576, 80, 4, 1},  {262144, 96, 4, 1},   {1048576, 100, 4, 1}, {524288, 112, 4, 1},
+      {2097152, 68, 4, 1},  {1048576, 92, 4, 1},  {80, 1048576, 4, 1},  {96, 262144, 4, 1},
+      {72, 1048576, 4, 1},  {88, 2097152, 4, 1},  {1048576, 64, 4, 0},  {1048576, 116, 4, 0},
+      {1048576, 128, 4, 0}, {1048576, 160, 4, 0}, {68, 1048576, 4, 0},  {64, 1048576, 4, 0},
+      {128, 1048576, 4, 0}, {160, 1048576, 4, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
@@ -1705,9 +1706,10 @@ static void h200_skewed_wide_f16(void **state) {
   drop_tuning_file(&f);
 }
 
-/* The H200's wide sources of 97 to 121 rows (f32) or 113 (f64) take rect in one tile row of 128 with
- * the skew inside it, whose tiles then all move by rect_edge_rows' edge knobs; past those sides (a skew
- * that would spill into a second tile row), other element sizes and the H100 keep their entries. */
+/* The H200's wide sources of 76 to 121 rows (f32; not 80, 88 or 96) or 97 to 113 (f64) take rect in one
+ * tile row of 128 with the skew inside it, whose tiles then all move by rect_edge_rows' edge knobs; past
+ * those sides (a skew that would spill into a second tile row), other element sizes and the H100 keep
+ * their entries. */
 static void h200_short_wide_sources_take_one_tile_row(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -1715,9 +1717,10 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
     size_t rows, cols, es;
     unsigned skew;
   } one[] = {
-      {97, 999999, 4, 8},   {100, 999999, 4, 8},  {101, 999999, 4, 8}, {100, 1048576, 4, 8},
-      {112, 1048576, 4, 0}, {120, 1048576, 4, 0}, {121, 524287, 4, 8}, {100, 999999, 8, 16},
-      {112, 524288, 8, 0},  {113, 699999, 8, 16},
+      {76, 2097152, 4, 8},  {84, 2097152, 4, 8}, {92, 1048576, 4, 8},  {97, 999999, 4, 8},
+      {100, 999999, 4, 8},  {101, 999999, 4, 8}, {100, 1048576, 4, 8}, {112, 1048576, 4, 0},
+      {120, 1048576, 4, 0}, {121, 524287, 4, 8}, {100, 999999, 8, 16}, {112, 524288, 8, 0},
+      {113, 699999, 8, 16},
   };
   for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
     const clt__config c = auto_wide(&h200, one[i].es, one[i].rows, one[i].cols);
@@ -1735,13 +1738,14 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
     size_t rows, cols, es;
   } other[] = {
       {96, 1048576, 4}, {122, 524287, 4}, {127, 524287, 4}, {128, 1048576, 4}, {88, 1048576, 4},
+      {80, 2097152, 4}, {72, 1048576, 4}, {75, 2097152, 4}, {68, 2097152, 4},  {96, 999999, 8},
       {114, 699999, 8}, {120, 500001, 8}, {100, 999999, 2}, {100, 999999, 16},
   };
   for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
     const clt__config c = auto_wide(&h200, other[i].es, other[i].rows, other[i].cols);
     if (c.tile == 128 && c.variant == CLT_VARIANT_RECT)
-      fail_msg("elem_size %zu, %zux%zu: rect in 128-row tiles, which only 97 to 121 (f32) or 113 (f64) "
-               "rows take",
+      fail_msg("elem_size %zu, %zux%zu: rect in 128-row tiles, which only 76 to 121 (f32) or 97 to 113 "
+               "(f64) rows take",
                other[i].es, other[i].rows, other[i].cols);
   }
   assert_int_equal(auto_wide(&h100, 4, 100, 1048576).variant, CLT_VARIANT_VECTOR); /* the H100's own entry */
