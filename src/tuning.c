@@ -147,8 +147,9 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
  *   93.5, 248x270001 90.0 -> 92.4. Whole tile rows came level; tall sources lost 1.7 to 6 points
  *   (H200 270000x249 83.4 -> 77.3), so they keep the default. Skewed 4-byte rows (the odd squares,
  *   16383x16385 90.8 -> 88.4) lost too.
- * - 8-byte elements, single-element vectors, skewed: H200 0.4 to 1.0 points on 8 of 9 layouts, 8191x8193
- *   91.7 -> 92.1 (unskewed 8192x8191 lost 0.9); H100 0.2 to 1.4 on 6 of 8, 8191x8193 -0.2.
+ * - 8-byte elements, single-element vectors, skewed: H200 0.3 to 3.8 points on 8 of 9 layouts (level on
+ *   16383x8193), 8191x8193 91.7 -> 92.1 (unskewed 8192x8191 lost 0.9); H100 0.2 to 1.4 on 6 of 8,
+ *   8191x8193 -0.2 to -0.3.
  * - a wide source in one tile row that its rows do not fill, every tile an edge tile: the H200's f32
  *   and f64 entries for wide sources of 76 to 121 rows (src/tuning_db.c). */
 static unsigned rect_edge_rows(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
