@@ -292,14 +292,22 @@ static void rect_skew_from_global_exact(void **state) {
  * the CPU never takes them: unskewed 2-element vectors over misaligned source rows with the bottom tile
  * row partly filled (wide, odd, tall, a batch), a wide source in one 128-row tile row with its 8-row skew
  * inside it, and skewed single 8-byte elements. */
+static char *saved_build_options; /* the caller's CLT_BUILD_OPTIONS, put back after the test */
+
 static int edge_knobs_on(void **state) {
   (void)state;
-  return setenv("CLT_BUILD_OPTIONS", "-DEDGE_VEC=1 -DEDGE_ROWS=8", 1);
+  const char *prev = getenv("CLT_BUILD_OPTIONS");
+  saved_build_options = prev ? strdup(prev) : NULL;
+  return (prev && !saved_build_options) || setenv("CLT_BUILD_OPTIONS", "-DEDGE_VEC=1 -DEDGE_ROWS=8", 1);
 }
 
 static int edge_knobs_off(void **state) {
   (void)state;
-  return unsetenv("CLT_BUILD_OPTIONS");
+  const int rc = saved_build_options ? setenv("CLT_BUILD_OPTIONS", saved_build_options, 1)
+                                     : unsetenv("CLT_BUILD_OPTIONS");
+  free(saved_build_options);
+  saved_build_options = NULL;
+  return rc;
 }
 
 static void rect_edge_knobs_exact(void **state) {
