@@ -137,6 +137,18 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
          view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)dst_elems);
 }
 
+/* Source columns one tile of a rect, vector or tiled configuration covers. */
+static size_t tile_cols(const clt__config *c) {
+  return c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile;
+}
+
+/* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */
+static void tile_grid(const clt__config *c, const clt__layout *l, size_t *tiles_r, size_t *tiles_c) {
+  const size_t skew_rows = c->variant == CLT_VARIANT_RECT ? c->pre : (size_t)c->pre * c->vw;
+  *tiles_r = div_up(l->rows + (skew_rows ? skew_rows - 1 : 0), c->tile);
+  *tiles_c = div_up(l->cols, tile_cols(c));
+}
+
 /* rect's edge tiles (cl/rect.cl's EDGE_VEC and EDGE_ROWS): 8 source rows of whole vectors in flight
  * per work-item instead of the kernel's default (4 where it skews or moves single elements, else one row
  * of element loads), where a GPU measured that ahead. On an NVIDIA H200 and an NVIDIA H100
@@ -155,9 +167,11 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
 static unsigned rect_edge_rows(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (cpu_like(info) || c->pack || c->shift_ok || (l->elem_size != 4 && l->elem_size != 8))
     return 0;
-  const int one_row = clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows < c->tile &&
-                      div_up(l->rows + (c->pre ? c->pre - 1 : 0), c->tile) == 1;
-  const int unskewed4 = l->elem_size == 4 && c->vw == 2 && !c->pre && clt__shape_class(l) != CLT_SHAPE_TALL;
+  const clt_shape_class cls = clt__shape_class(l);
+  size_t tiles_r, tiles_c;
+  tile_grid(c, l, &tiles_r, &tiles_c);
+  const int one_row = cls == CLT_SHAPE_WIDE && l->rows < c->tile && tiles_r == 1;
+  const int unskewed4 = l->elem_size == 4 && c->vw == 2 && !c->pre && cls != CLT_SHAPE_TALL;
   const int skewed8 = l->elem_size == 8 && c->vw == 1 && c->pre;
   return one_row || unskewed4 || skewed8 ? 8 : 0;
 }
@@ -661,11 +675,6 @@ static size_t min_sz(size_t a, size_t b) {
   return a < b ? a : b;
 }
 
-/* Source columns one tile of a rect, vector or tiled configuration covers. */
-static size_t tile_cols(const clt__config *c) {
-  return c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile;
-}
-
 int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
   /* The GPU tile kernels give each tile a fixed number of columns (rows of a wide source): a matrix
    * whose short side is not a whole number of them leaves part of every tile empty, and a short side
@@ -891,13 +900,6 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
   *out = c;
   return CLT_SUCCESS;
-}
-
-/* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */
-static void tile_grid(const clt__config *c, const clt__layout *l, size_t *tiles_r, size_t *tiles_c) {
-  const size_t skew_rows = c->variant == CLT_VARIANT_RECT ? c->pre : (size_t)c->pre * c->vw;
-  *tiles_r = div_up(l->rows + (skew_rows ? skew_rows - 1 : 0), c->tile);
-  *tiles_c = div_up(l->cols, tile_cols(c));
 }
 
 /* The grid's dimension 1 with a spread: one group per tile column whose spread bits are zero. Columns
