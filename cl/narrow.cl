@@ -10,7 +10,7 @@
  * types), GROUP (work-items per group, one dimension), PAD (elements after each tile line), ROT
  * (below), COLMAJOR (the tile held column by column: for tall sources, so the long destination runs
  * come out of local memory as vectors; else row by row, for wide ones), IDX32 (32-bit index
- * arithmetic) and SRC_SHIFT (below). */
+ * arithmetic), SRC_SHIFT and SUNROLL (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -75,6 +75,22 @@ typedef union {
   TVS v;
   T e[VWS];
 } clt_vs;
+
+/* SUNROLL: how far the full tiles' store loop unrolls (0: completely, so every gather is in flight).
+ * Completely, a row-major tile's gathers of many short-side elements held so many registers that
+ * fewer groups fit a multiprocessor: on an NVIDIA H200 80 to 127 per work-item from 66 tile rows of
+ * f32 up, where 64 rows took 48, and f32 74x2097152 ran at 72% of the copy; by 2, 40 to 64 and 89%
+ * (the host's rule and figures: narrow_store_unroll in src/tuning.c). */
+#ifndef SUNROLL
+#define SUNROLL 0
+#endif
+#define CLT_STR_(x) #x
+#define CLT_PRAGMA(x) _Pragma(CLT_STR_(x))
+#if SUNROLL
+#define CLT_STORE_UNROLL CLT_PRAGMA(unroll SUNROLL)
+#else
+#define CLT_STORE_UNROLL CLT_PRAGMA(unroll)
+#endif
 
 kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TRANSPOSE_ARGS_AS(_)) {
   /* Aligned for the widest vector (16 ulongs): the long side's vectors are read or written in place
@@ -147,7 +163,7 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 
         /* Destination row c0 + k gets its run from tile column k. */
         if (full) {
-#pragma unroll
+          CLT_STORE_UNROLL
           for (uint n = 0; n < (UNITS_S + GROUP - 1) / GROUP; n++) {
             const uint u = t + n * GROUP;
             if (UNITS_S % GROUP == 0 || u < UNITS_S) {

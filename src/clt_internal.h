@@ -130,9 +130,10 @@ clt_shape_class clt__shape_class(const clt__layout *layout);
 /* For AUTO: 1 if a tall or wide matrix should take the narrow kernel rather than c, the GPU tile
  * configuration chosen for it (its short side is at most 64 elements, and either at most 32 elements of
  * at most 256 bytes or not a whole number of c's tiles, unless c is rect skewing a tall source's
- * destination with whole tiles across it or with 16-byte elements on more than 20 columns); else 0 and
- * c stands. */
-int clt__narrow_auto(const clt__layout *layout, const clt__config *c);
+ * destination with whole tiles across it or with 16-byte elements on more than 20 columns; or, on a
+ * GPU, a wide source of 65 to 127 rows of 2- to 8-byte elements on 16-byte vectors); else 0 and c
+ * stands. */
+int clt__narrow_auto(const clt__device_info *info, const clt__layout *layout, const clt__config *c);
 /* AUTO's configuration: the device's tuned knobs for the layout's class (clt__tuning_lookup), else
  * clt__choose_config's heuristics; rect's defaults in the entry's tile rows instead of a built-in odd or
  * wide entry where only one side's rows are misaligned; then on GPUs rect instead of the vector kernel

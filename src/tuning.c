@@ -9,8 +9,10 @@
 /* CUDA-derived drivers reject more than 65535 work-groups in y and z; the kernels stride over the rest. */
 #define CLT__MAX_GROUPS_YZ 65535u
 #define CLT__MAX_GROUPS_X 1048576u
-/* The narrow kernel's largest short extent and long one (elements). */
-#define CLT__NARROW_MAX 64u
+/* The narrow kernel's largest short extent and long one (elements), and the short sides AUTO gives it
+ * without a measured rule for more (clt__narrow_auto). */
+#define CLT__NARROW_MAX 128u
+#define CLT__NARROW_AUTO_MAX 64u
 #define CLT__NARROW_TILE_MAX 4096u
 
 typedef struct type_names {
@@ -675,7 +677,7 @@ static size_t min_sz(size_t a, size_t b) {
   return a < b ? a : b;
 }
 
-int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
+int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const clt__config *c) {
   /* The GPU tile kernels give each tile a fixed number of columns (rows of a wide source): a matrix
    * whose short side is not a whole number of them leaves part of every tile empty, and a short side
    * of 256 bytes or less leaves too few work-items a vector each. On an NVIDIA H200 the narrow kernel
@@ -704,8 +706,24 @@ int clt__narrow_auto(const clt__layout *l, const clt__config *c) {
   if (!wide && c->variant == CLT_VARIANT_RECT && c->pre &&
       (n_short % across == 0 || (l->elem_size == 16 && n_short > 20)))
     return 0;
-  return n_short <= CLT__NARROW_MAX &&
-         ((n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0);
+  if (n_short <= CLT__NARROW_AUTO_MAX)
+    return (n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0;
+  /* Wide sources of 65 to 127 rows whose rows start on 16-byte vectors, in one tile of every row (its
+   * store loop unrolled by 2 where that holds fewer registers, narrow_store_unroll), whatever the tile
+   * kernels' tiles. On an NVIDIA H200, two rounds (bench/results/h200/knobs20.txt): f32 68x2097152 from
+   * 76.8% of the copy (CLBlast 77.6-77.7%) to 93.4-93.6%, 74x2097152 78.5-78.6 -> 89.0-89.1,
+   * 100x1048576 90.4 -> 96.8-97.1, 99x1048576 86.8-86.9 -> 91.0, 65x2097152 68.2-68.4 -> 91.5-91.7
+   * (CLBlast 73.2-74.6), f16 68x4194304 63.1-63.3 -> 85.9-87.0, 100x2097152 65.0-65.1 -> 87.6-87.7, f64
+   * 68x1048576 90.5 -> 96.8-96.9, 120x524288 88.9-89.2 -> 95.5-95.8; 44 of the 45 layouts measured
+   * gained, f32 120x1048576 lost 0.8-1.0 (95.5 -> 94.5-94.7). An NVIDIA H100 agreed: f32 +0.3 to
+   * +12.3 on 16 layouts, f16 +15 to +23, f64 +0.4 to +3.8 on 3 of 4 (120x524288 -0.5). Shifted source
+   * rows lost (f32 100x999999 79.1 -> 77.4, 120x500001 88.7 -> 84.3), as did 1-byte elements (u8
+   * 96x4194304 64.8 -> 54.4), 16-byte ones (c128 100x262144 97.4 -> 95.4), 128 rows (f32 97.4 -> 96.2,
+   * f16 94.4 -> 79.9: the tile kernels fill them whole) and tall sources (f32 1048576x72 91.0 -> 79.5;
+   * the tile held column by column). */
+  const size_t vec = 16 / l->elem_size;
+  return wide && !cpu_like(info) && n_short < CLT__NARROW_MAX && l->elem_size >= 2 && l->elem_size <= 8 &&
+         view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)vec);
 }
 
 /* The vector kernel on rows that do not start on a vector boundary runs its shifted and skewed paths,
@@ -896,7 +914,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   if (!found) /* the heuristic's knobs: a table's or tuning file's entry stands */
     misaligned_wide_to_element_loads(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
-  if (clt__narrow_auto(l, &c))
+  if (clt__narrow_auto(info, l, &c))
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
   *out = c;
   return CLT_SUCCESS;
@@ -953,6 +971,25 @@ void clt__config_set_order(clt__config *c, const clt__layout *l) {
  * stores where the buffer base allows, else 0 element-wise. */
 static int access_mode(int aligned, int shifted, int skewed_mode) {
   return aligned ? 1 : shifted ? skewed_mode : 0;
+}
+
+/* The narrow kernel's store loop (cl/narrow.cl's SUNROLL): unrolled by 2 where a row-major tile's
+ * gathers would hold 20 or more registers per work-item, or 16 where each store moves less than 8
+ * bytes (more addresses per gathered element) or the source rows are shifted (loads that hold twice
+ * theirs); else completely. On an NVIDIA H200 (bench/results/h200/knobs20.txt) that took f32
+ * 60x999999 from 71.5% of the copy to 84.1%, 63x2097152 73.0 -> 90.6, 84x2097152 83.1 -> 96.3,
+ * 100x1048576 85.8 -> 97.3, f16 32x4194304 85.4 -> 95.6, 24x4194303 69.8 -> 84.1, f64 68x1048576
+ * 84.4 -> 96.8. Below those bounds unrolling by 2 lost (f32 24x2097151 90.2 -> 83.9, 66x2097152
+ * 91.6 -> 83.1, 47x2097152 88.4 -> 84.8), as it did on tiles of 16 rows (f16 16x4194304 90.1 ->
+ * 85.3; an NVIDIA H100 95.1 -> 93.5); column-major tiles (tall sources) store vectors straight from
+ * local memory, without gathers. */
+static unsigned narrow_store_unroll(const clt__config *c, size_t elem_size) {
+  if (!c->wide || c->short_ext <= 16)
+    return 0;
+  const size_t units = (size_t)c->tile * (c->short_ext / c->nvs); /* vector stores per tile */
+  const size_t regs = div_up(units, c->wg_x) * c->nvs * div_up(elem_size, 4);
+  const size_t bound = c->shift_ok || c->nvs * elem_size < 8 ? 16 : 20;
+  return regs >= bound ? 2 : 0;
 }
 
 /* The narrow kernel's rotation of each short-side vector's lines (cl/narrow.cl): the g vectors across
@@ -1057,10 +1094,11 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       return -1;
     n = snprintf(buf + used, buf_size - used,
                  " -DTVL=%s -DVWL=%u -DTVS=%s -DVWS=%u -DTR=%u -DTC=%u -DGROUP=%u -DPAD=%u -DROT=%u"
-                 " -DCOLMAJOR=%d -DIDX32=%d -DSRC_SHIFT=%d",
+                 " -DCOLMAJOR=%d -DIDX32=%d -DSRC_SHIFT=%d -DSUNROLL=%u",
                  tvl, cfg->nvl, tvs, cfg->nvs, cfg->wide ? short_ext : long_ext,
                  cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
-                 narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok);
+                 narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok,
+                 narrow_store_unroll(cfg, elem_size));
     break;
   }
   case CLT_VARIANT_COPY:

@@ -94,27 +94,22 @@ typedef struct builtin_side_entry {
 } builtin_side_entry;
 
 static const builtin_side_entry builtin_side[] = {
-    /* NVIDIA H200, f32 sources with a short side between one and two of the class entry's 64-element
-     * vector tiles: the same tiles in groups of 8 rows, where 16 rows lost 1.1 to 12.7 points of the
-     * copy, and fell behind CLBlast at 80, 96 and wide 72 and 88 (bench/results/h200/knobs17.txt E and
-     * knobs19.txt D): tall 2097152x80 79.1% -> 90.2% (CLBlast 82.2%), 2097152x68 82.8-83.0 -> 90.8,
-     * 2097152x84 80.8 -> 89.8, 1048576x96 86.4 -> 89.8 (86.7), 1048576x100 86.8 -> 88.8, 1048576x112 87.2
-     * -> 88.3 (every tall side measured from 68 to 112 gained, by 1.1 to 11.1 points); wide ones whose
-     * rows are on the 32-byte sectors: 72x2097152 78.2-78.3 -> 94.0-94.1 (80.7-80.8), 80x2097152 81.1 -> 94.0
-     * (84.2), 88x2097152 84.1-84.2 -> 93.6-93.8 (86.8-87.1), 96x1048576 89.7 -> 94.2 (91.5). Wide rows off
-     * the sectors lost 1.8 to 3.8 points (68, 76, 84, 92 rows; those of 76 and more take the entries below).
-     * Elsewhere the groups of 16 stand: 8 rows lost 0.6 to 1.3 points on wide sources of 64, 128, 160, 192
-     * and 256 rows and 2.4 at 100, and came within 0.3 on tall ones of 64, 128, 160 and 256 columns. On an
-     * NVIDIA H100 the groups of 8 lost 0.3 to 9.2 points at 80 to 112 but one (bench/results/h100/notes.txt
-     * L), so it keeps its entries. */
+    /* NVIDIA H200, f32 tall sources with a short side between one and two of the class entry's
+     * 64-element vector tiles: the same tiles in groups of 8 rows, where 16 rows lost 1.1 to 12.7 points
+     * of the copy, and fell behind CLBlast at 80 and 96 (bench/results/h200/knobs17.txt E and
+     * knobs19.txt D): 2097152x80 79.1% -> 90.2% (CLBlast 82.2%), 2097152x68 82.8-83.0 -> 90.8, 2097152x84
+     * 80.8 -> 89.8, 1048576x96 86.4 -> 89.8 (86.7), 1048576x100 86.8 -> 88.8, 1048576x112 87.2 -> 88.3
+     * (every side measured from 68 to 112 gained, by 1.1 to 11.1 points). Elsewhere the groups of 16
+     * stand: 8 rows came within 0.3 on tall sources of 64, 128, 160 and 256 columns. On an NVIDIA H100 the
+     * groups of 8 lost 0.3 to 9.2 points at 80 to 112 but one (bench/results/h100/notes.txt L), so it
+     * keeps its entries. (Wide sources of 72 to 96 rows had the same entries until the narrow kernel took
+     * those whose rows start on 16-byte vectors, 2.2 to 3.0 points ahead of them: src/tuning.c,
+     * clt__narrow_auto.) */
     {65, 112, {"H200", "NVIDIA", 4, CLT_SHAPE_TALL, V(64, 4, 8)}},
-    {72, 72, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    {80, 80, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    {88, 88, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    {96, 96, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 8)}},
-    /* NVIDIA H200, wide sources of 76 to 121 rows (f32; but the three above) or 97 to 113 (f64): rect's
-     * defaults in one tile row of 128, with its skew (8 and 16 rows) inside it, so every tile is an edge
-     * tile and the edge path's knobs of src/tuning.c (rect_edge_rows) apply. The class entries leave a
+    /* NVIDIA H200, wide sources of 76 to 121 rows (f32) or 97 to 113 (f64) that the narrow kernel does
+     * not take (rows off 16-byte vectors: src/tuning.c, clt__narrow_auto): rect's defaults in one tile
+     * row of 128, with its skew (8 and 16 rows) inside it, so every tile is an edge tile and the edge
+     * path's knobs of src/tuning.c (rect_edge_rows) apply. The class entries leave a
      * second tile row mostly empty: f32 100x999999 71.7% of the copy -> 79.5 (CLBlast 77.4-77.6),
      * 101x999999 70.0 -> 77.7, 104x1048575 81.8 -> 87.9, 100x1048576 84.4-85.0 -> 90.5, 120x1048576
      * 86.8-87.0 -> 95.6 (CLBlast 88.1-88.3), 112x2097152 93.8 -> 95.0-95.1 (the groups of 8), 92x2097152

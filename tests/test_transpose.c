@@ -327,8 +327,8 @@ static void rect_edge_knobs_exact(void **state) {
 
 /* The narrow kernel with explicit knobs (vector width 0: the default), exact, and with build options that
  * contain opt, so that each case runs the path it names; the tile and group are given, so the cases do
- * not move with the defaults. Tall and wide sources of every element size, short sides of 1 to 64 and
- * one above (several tile columns or rows, the last partial), partial last tiles along the long side,
+ * not move with the defaults. Tall and wide sources of every element size, short sides of 1 to 128 and
+ * above (several tile columns or rows, the last partial), partial last tiles along the long side,
  * rotated tile lines, vectors cut down by the short side, by offsets, leading dimensions and batch
  * strides, padding, small tiles whose units do not fill the group's last round, several group sizes,
  * and grids past the drivers' group caps. */
@@ -366,11 +366,18 @@ static void narrow_tiles_exact(void **state) {
        "-DTVL=uchar16 -DVWL=16 -DTVS=uchar16 -DVWS=16 -DTR=128 -DTC=64 -DGROUP=128 -DPAD=0 -DROT=32 "},
       {64, 1500, 8, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=64 -DTC=32 -DGROUP=64 -DPAD=0 -DROT=2 "},
-      /* Short sides above 64: tiles of 64 across them, the last partial. */
-      {1500, 150, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
-       "-DVWL=2 -DTVS=uint4 -DVWS=4 -DTR=64 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=4 "},
+      /* Short sides of 65 to 128 in one tile, the store loop of wide ones unrolled by 2 (SUNROLL) with
+       * the last round partly idle; above 128, tiles of 128 across them, the last partial. */
       {100, 3000, 1, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
-       "-DTVL=uchar8 -DVWL=8 -DTVS=uchar4 -DVWS=4 -DTR=64 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=8 "},
+       "-DTVL=uchar8 -DVWL=8 -DTVS=uchar4 -DVWS=4 -DTR=100 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=8 "},
+      {99, 3001, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DVWS=1 -DTR=99 -DTC=64 -DGROUP=256 "},
+      {99, 3001, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DSRC_SHIFT=1 -DSUNROLL=2"},
+      {72, 5000, 8, 32, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DVWS=2 -DTR=72 -DTC=32 -DGROUP=256 "},
+      {72, 5000, 8, 32, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DSUNROLL=2"},
+      {128, 2000, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=128 -DTC=128 -DGROUP=256 "},
+      {1500, 150, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=2 -DTVS=uint4 -DVWS=4 -DTR=64 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=4 "},
+      {300, 2000, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=128 -DTC=64 -DGROUP=256 "},
       /* Misaligned views: narrower vectors, down to single elements. */
       {4001, 24, 4, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DVWL=4 -DTVS=uint -DVWS=1 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=6 "},

@@ -168,15 +168,15 @@ static int pow2(size_t x) {
   return x && !(x & (x - 1));
 }
 
-/* The narrow kernel's own constraints (cl/narrow.cl): one-dimensional groups, a short extent of 1 to 64,
+/* The narrow kernel's own constraints (cl/narrow.cl): one-dimensional groups, a short extent of 1 to 128,
  * a power-of-two tile that holds the long side's vectors, and vectors that split their extents evenly
  * (the short side's of at most 16 bytes). */
 static const char *narrow_problem(const clt__config *c, size_t es) {
   const unsigned lv = c->wide ? c->nvl : c->nvs, sv = c->wide ? c->nvs : c->nvl;
   if (c->wg_y != 1)
     return "narrow work-group not one-dimensional";
-  if (c->short_ext < 1 || c->short_ext > 64)
-    return "narrow short extent outside 1..64";
+  if (c->short_ext < 1 || c->short_ext > 128)
+    return "narrow short extent outside 1..128";
   if (!pow2(c->vw) || !pow2(c->tile) || c->tile < c->vw || c->tile > 4096)
     return "narrow tile not a power of two from the long vector to 4096";
   if (!pow2(lv) || !pow2(sv) || lv > c->vw || (sv > 1 && sv * es > 16))
@@ -248,8 +248,8 @@ static const char *alignment_problem(const clt__config *c, const clt__layout *l)
       return "narrow loads of a source that is not nvl-aligned";
     if (l->dst_offset % c->nvs || l->dst_ld % c->nvs || (l->batch > 1 && l->dst_stride % c->nvs))
       return "narrow stores to a destination that is not nvs-aligned";
-    if (c->wide != (l->rows < l->cols) || c->short_ext != (n_short < 64 ? n_short : 64))
-      return "narrow tile not across the short side, or not as long as it up to 64";
+    if (c->wide != (l->rows < l->cols) || c->short_ext != (n_short < 128 ? n_short : 128))
+      return "narrow tile not across the short side, or not as long as it up to 128";
   } else if (c->variant == CLT_VARIANT_COPY) {
     if (c->src_aligned && l->src_offset % c->vw)
       return "src_aligned set for a copy source that is not vw-aligned";
@@ -787,7 +787,15 @@ static void auto_takes_narrow_only_for_short_tall_and_wide_sides(void **state) {
       {64, 8388608, 1, 1, 1},  /* half a rect tile of 128 rows */
       {32, 1048576, 1, 16, 0}, /* one rect tile of 32 rows */
       {33, 1048576, 1, 16, 1},
-      {100, 300, 1, 4, 0}, /* the short side above 64 */
+      /* Wide, 65 to 127 rows: source rows on 16-byte vectors, 2- to 8-byte elements. */
+      {100, 300, 1, 4, 1},
+      {127, 4096, 1, 2, 1},
+      {65, 4096, 1, 8, 1},
+      {100, 301, 1, 4, 0},  /* source rows off the vectors */
+      {100, 4096, 1, 1, 0}, /* 1-byte elements */
+      {100, 4096, 1, 16, 0},
+      {129, 4096, 1, 4, 0}, /* more than 128 rows */
+      {4096, 100, 1, 4, 0}, /* tall */
       /* Other classes. */
       {16384, 16, 4, 4, 0},  /* batched */
       {4096, 4096, 1, 4, 0}, /* aligned */
@@ -804,11 +812,11 @@ static void auto_takes_narrow_only_for_short_tall_and_wide_sides(void **state) {
     char where[128];
     snprintf(where, sizeof where, "%zux%zu batch %zu, elem_size %zu", s.rows, s.cols, s.batch, es);
     assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS);
-    const int got = clt__narrow_auto(&l, &c);
+    const int got = clt__narrow_auto(&dev[0], &l, &c);
     if (got != cases[i].want)
       fail_msg("%s: narrow %d after %s, expected %d", where, got, clt_variant_name(c.variant), cases[i].want);
     assert_int_equal(clt__choose_config(&dev[3], &l, CLT_VARIANT_AUTO, &c), CLT_SUCCESS); /* the CPU */
-    assert_int_equal(clt__narrow_auto(&l, &c), 0);
+    assert_int_equal(clt__narrow_auto(&dev[3], &l, &c), 0);
     if (!got)
       continue;
     const int wide = s.rows < s.cols;
@@ -828,11 +836,13 @@ static void auto_takes_narrow_only_for_short_tall_and_wide_sides(void **state) {
       if (d != 0)
         continue;
       /* The defaults, on a device with room for them: 16-byte vectors along the long side, a tile of at
-       * most 16 KiB, at most 256 work-items, and the tile across the short side whole. */
+       * most 16 KiB (32 KiB past 64 rows), at most 256 work-items, and the tile across the short side
+       * whole. */
       assert_int_equal(clt__config_options(&n, es, opts, sizeof opts), 0);
       snprintf(want, sizeof want, " -DTR=%zu -DTC=%zu ", wide ? n_short : (size_t)n.tile,
                wide ? (size_t)n.tile : n_short);
-      if (n.vw != vw || local_bytes(&n, es) > 16384 || n.wg_x > 256 || !strstr(opts, want))
+      if (n.vw != vw || local_bytes(&n, es) > (n_short > 64 ? 32768u : 16384u) || n.wg_x > 256 ||
+          !strstr(opts, want))
         fail_msg("%s: tile %u wg %u vw %u, %zu bytes of local memory (%s)", where, n.tile, n.wg_x, n.vw,
                  local_bytes(&n, es), opts);
     }
@@ -866,7 +876,7 @@ static void narrow_auto_measures_the_tile_it_replaces(void **state) {
     clt__layout l = make_layout(&s, cases[i].es, cases[i].v);
     clt__config c;
     assert_int_equal(clt__choose_config(&dev[0], &l, cases[i].v, &c), CLT_SUCCESS);
-    const int got = clt__narrow_auto(&l, &c);
+    const int got = clt__narrow_auto(&dev[0], &l, &c);
     if (got != cases[i].want)
       fail_msg("%zux%zu, elem_size %zu, after %s: narrow %d, expected %d", s.rows, s.cols, cases[i].es,
                clt_variant_name(cases[i].v), got, cases[i].want);
@@ -1012,7 +1022,7 @@ static void auto_moves_vectors_off_destination_sectors_to_rect(void **state) {
       {{8192, 8192, 1, 0, 0, 0, 0, 8200, 0, 0}, 4, 0, CLT_VARIANT_VECTOR}, /* 32 bytes past: on sectors */
       {{16384, 16388, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, CLT_VARIANT_VECTOR},  /* the source alone */
       {{16392, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, CLT_VARIANT_VECTOR},
-      {{68, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, CLT_VARIANT_VECTOR}, /* wide */
+      {{132, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, CLT_VARIANT_VECTOR}, /* wide */
       {{16388, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, CLT_VARIANT_RECT},
       {{16384, 16388, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, CLT_VARIANT_VECTOR},
       {{16384, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, CLT_VARIANT_VECTOR},
@@ -1319,10 +1329,10 @@ static void narrow_vectors_divide_extents_and_views(void **state) {
   } whole[] = {
       {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1},
        "-DT=uint -DELEM_SIZE=4 -DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 "
-       "-DROT=8 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0"},
+       "-DROT=8 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0"},
       {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1},
        "-DT=uint -DELEM_SIZE=4 -DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=24 -DTC=128 -DGROUP=256 -DPAD=0 "
-       "-DROT=8 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0"},
+       "-DROT=8 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0"},
   };
   for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++) {
     clt__layout l = make_layout(&whole[i].s, 4, CLT_VARIANT_NARROW);
@@ -1593,10 +1603,11 @@ static void cpu_tiles_of_short_sources_write_one_run(void **state) {
   }
 }
 
-/* The table's side entries: on the H200, f32 tall sources of 65 to 112 columns and wide ones of 72, 80,
- * 88 and 96 rows take the vector kernel's 64-element tiles in groups of 8 rows; other short sides (a
- * whole number of tiles, 160, wide 68), other element sizes and the H100 keep their class's entry, and
- * a tuning file's entry for the class comes first (wide sources of 76 to 121 rows: below). */
+/* The table's side entries: on the H200, f32 tall sources of 65 to 112 columns take the vector kernel's
+ * 64-element tiles in groups of 8 rows; other short sides (a whole number of tiles, 160), wide sources,
+ * other element sizes and the H100 keep their class's entry, and a tuning file's entry for the class
+ * comes first (wide sources of 76 to 121 rows: below). Wide ones of 65 to 127 rows on 16-byte vectors
+ * take the narrow kernel on both devices. */
 static void side_entries_reach_only_their_short_sides(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -1605,10 +1616,9 @@ static void side_entries_reach_only_their_short_sides(void **state) {
     int h200_side; /* 1: the H200's side entry (groups of 8 rows); 0: the class entry's 16 */
   } cases[] = {
       {1048576, 80, 4, 1},  {262144, 96, 4, 1},   {1048576, 100, 4, 1}, {524288, 112, 4, 1},
-      {2097152, 68, 4, 1},  {1048576, 92, 4, 1},  {80, 1048576, 4, 1},  {96, 262144, 4, 1},
-      {72, 1048576, 4, 1},  {88, 2097152, 4, 1},  {1048576, 64, 4, 0},  {1048576, 116, 4, 0},
-      {1048576, 128, 4, 0}, {1048576, 160, 4, 0}, {68, 1048576, 4, 0},  {64, 1048576, 4, 0},
-      {128, 1048576, 4, 0}, {160, 1048576, 4, 0},
+      {2097152, 68, 4, 1},  {1048576, 92, 4, 1},  {1048576, 64, 4, 0},  {1048576, 116, 4, 0},
+      {1048576, 128, 4, 0}, {1048576, 160, 4, 0}, {64, 1048576, 4, 0},  {128, 1048576, 4, 0},
+      {160, 1048576, 4, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
@@ -1622,6 +1632,18 @@ static void side_entries_reach_only_their_short_sides(void **state) {
       fail_msg("%zux%zu: H200 %s tile %u vw %u wg_y %u (want wg_y %u), H100 %s wg_y %u", cases[i].rows,
                cases[i].cols, clt_variant_name(c.variant), c.tile, c.vw, c.wg_y, want,
                clt_variant_name(d.variant), d.wg_y);
+  }
+
+  static const size_t narrow_rows[] = {68, 72, 80, 88, 96};
+  for (size_t i = 0; i < sizeof narrow_rows / sizeof narrow_rows[0]; i++) {
+    const shape sh = {narrow_rows[i], 1048576, 1, 0, 0, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&sh, 4, CLT_VARIANT_AUTO);
+    clt__config c, d;
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    assert_int_equal(clt__auto_config(&h100, &l, &d), CLT_SUCCESS);
+    if (c.variant != CLT_VARIANT_NARROW || d.variant != CLT_VARIANT_NARROW)
+      fail_msg("%zux1048576: H200 %s, H100 %s; expected narrow on both", narrow_rows[i],
+               clt_variant_name(c.variant), clt_variant_name(d.variant));
   }
 
   clt_tuning t;
@@ -1639,6 +1661,37 @@ static void side_entries_reach_only_their_short_sides(void **state) {
   assert_int_equal(clt__tuning_lookup(&h200, 4, CLT_SHAPE_TALL, 96, &t), CLT__TUNED_FILE);
   assert_int_equal(t.variant, CLT_VARIANT_RECT);
   drop_tuning_file(&f);
+}
+
+/* The narrow kernel's store loop (SUNROLL) unrolled by 2 only for row-major tiles whose gathers would
+ * hold 20 or more registers a work-item, 16 with stores under 8 bytes or shifted source rows, and more
+ * than 16 tile rows; completely elsewhere (the measured sides of src/tuning.c's narrow_store_unroll). */
+static void narrow_store_unroll_where_gathers_hold_registers(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200();
+  static const struct {
+    size_t rows, cols, es;
+    unsigned unroll;
+  } cases[] = {
+      {72, 2097152, 4, 2}, {74, 2097152, 4, 2},  {63, 2097152, 4, 2}, {99, 1048576, 4, 2},
+      {60, 999999, 4, 2},  {100, 1048576, 4, 2}, {32, 4194304, 2, 2}, {24, 4194303, 2, 2},
+      {68, 1048576, 8, 2}, {64, 2097152, 4, 0},  {66, 2097152, 4, 0}, {70, 2097152, 4, 0},
+      {47, 2097152, 4, 0}, {24, 2097151, 4, 0},  {60, 1048576, 4, 0}, {16, 4194304, 2, 0},
+      {16, 8388608, 1, 0}, {32, 2097152, 8, 0},  {67, 1048576, 8, 0}, {16, 1048576, 16, 0},
+      {2097152, 48, 4, 0}, {1048576, 100, 4, 0}, {4194304, 48, 2, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_NARROW);
+    clt__config c;
+    char opts[1024], want[32];
+    assert_int_equal(clt__choose_config(&h200, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    snprintf(want, sizeof want, " -DSUNROLL=%u", cases[i].unroll);
+    if (!strstr(opts, want))
+      fail_msg("elem_size %zu, %zux%zu: options \"%s\" lack \"%s\"", cases[i].es, cases[i].rows,
+               cases[i].cols, opts, want);
+  }
 }
 
 /* A wide layout and the rect configuration AUTO must take for it on a device. */
@@ -1683,33 +1736,36 @@ static void h200_c128_wide_sources_take_rect(void **state) {
 }
 
 /* The H200's f16 wide entry where destination rows are off the sectors: rows on 2-element vectors take
- * rect's defaults in 64 tile rows without a skew, aligned source or not; an odd number of rows over a
- * misaligned source 2-element vectors in 16 x 4 groups, skewed. Destination rows on the sectors keep
- * the entry (or rect's defaults, one-sided), the H100 its own table, and a tuning file's entry stands. */
+ * rect's defaults in 64 tile rows without a skew, aligned source or not (but 65 to 127 rows on 16-byte
+ * vectors, which the narrow kernel takes); an odd number of rows over a misaligned source 2-element
+ * vectors in 16 x 4 groups, skewed. Destination rows on the sectors keep the entry (or rect's
+ * defaults, one-sided), the H100 its own table, and a tuning file's entry stands. */
 static void h200_skewed_wide_f16(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   static const wide_rect_case cases[] = {
-      {100, 1048576, 64, 2, 32, 8, 0}, {72, 1048576, 64, 2, 32, 8, 0},  {200, 524288, 64, 2, 32, 8, 0},
-      {100, 999999, 64, 2, 32, 8, 0},  {248, 270001, 64, 2, 32, 8, 0},  {99, 1048577, 64, 2, 16, 4, 16},
+      {200, 524288, 64, 2, 32, 8, 0},  {100, 999999, 64, 2, 32, 8, 0},
+      {248, 270001, 64, 2, 32, 8, 0},  {99, 1048577, 64, 2, 16, 4, 16},
       {101, 999999, 64, 2, 16, 4, 16}, {64, 1048576, 64, 4, 16, 16, 0}, /* on the sectors: the entry */
       {64, 1048575, 64, 2, 32, 8, 0},                                   /* ... one-sided: rect's defaults */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     expect_wide_rect(&h200, 2, &cases[i]);
-  assert_int_equal(auto_wide(&h100, 2, 100, 1048576).variant, CLT_VARIANT_VECTOR); /* the H100's own entry */
+  assert_int_equal(auto_wide(&h200, 2, 100, 1048576).variant, CLT_VARIANT_NARROW);
+  assert_int_equal(auto_wide(&h200, 2, 72, 1048576).variant, CLT_VARIANT_NARROW);
+  assert_int_equal(auto_wide(&h100, 2, 200, 524288).variant, CLT_VARIANT_VECTOR); /* the H100's own entry */
   tuning_file f;
   write_tuning_file(&f, &h200, "2 wide rect 64 4 16 1 16 0 0\n");
-  const clt__config c = auto_wide(&h200, 2, 100, 1048576);
+  const clt__config c = auto_wide(&h200, 2, 200, 524288);
   assert_int_equal(c.vw, 4);
   assert_int_not_equal(c.pre, 0);
   drop_tuning_file(&f);
 }
 
-/* The H200's wide sources of 76 to 121 rows (f32; not 80, 88 or 96) or 97 to 113 (f64) take rect in one
- * tile row of 128 with the skew inside it, whose tiles then all move by rect_edge_rows' edge knobs; past
- * those sides (a skew that would spill into a second tile row), other element sizes and the H100 keep
- * their entries. */
+/* The H200's wide sources of 76 to 121 rows (f32) or 97 to 113 (f64) whose rows are off 16-byte vectors
+ * take rect in one tile row of 128 with the skew inside it, whose tiles then all move by rect_edge_rows'
+ * edge knobs; past those sides (a skew that would spill into a second tile row), aligned rows (the
+ * narrow kernel), other element sizes and the H100 keep their entries. */
 static void h200_short_wide_sources_take_one_tile_row(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -1717,10 +1773,9 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
     size_t rows, cols, es;
     unsigned skew;
   } one[] = {
-      {76, 2097152, 4, 8},  {84, 2097152, 4, 8}, {92, 1048576, 4, 8},  {97, 999999, 4, 8},
-      {100, 999999, 4, 8},  {101, 999999, 4, 8}, {100, 1048576, 4, 8}, {112, 1048576, 4, 0},
-      {120, 1048576, 4, 0}, {121, 524287, 4, 8}, {100, 999999, 8, 16}, {112, 524288, 8, 0},
-      {113, 699999, 8, 16},
+      {76, 2097151, 4, 8}, {84, 2097151, 4, 8},  {92, 1048575, 4, 8},  {97, 999999, 4, 8},
+      {100, 999999, 4, 8}, {101, 999999, 4, 8},  {112, 1048575, 4, 0}, {120, 1048575, 4, 0},
+      {121, 524287, 4, 8}, {100, 999999, 8, 16}, {112, 524287, 8, 0},  {113, 699999, 8, 16},
   };
   for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
     const clt__config c = auto_wide(&h200, one[i].es, one[i].rows, one[i].cols);
@@ -1748,11 +1803,12 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
                "(f64) rows take",
                other[i].es, other[i].rows, other[i].cols);
   }
-  assert_int_equal(auto_wide(&h100, 4, 100, 1048576).variant, CLT_VARIANT_VECTOR); /* the H100's own entry */
+  assert_int_equal(auto_wide(&h200, 4, 100, 1048576).variant, CLT_VARIANT_NARROW); /* aligned rows */
+  assert_int_not_equal(auto_wide(&h100, 4, 100, 999999).tile, 128);                /* the H100's own entry */
   assert_int_not_equal(auto_wide(&h100, 8, 100, 999999).tile, 128);
   tuning_file f;
-  write_tuning_file(&f, &h200, "4 wide vector 64 4 16 0 0 0 0\n");
-  assert_int_equal(auto_wide(&h200, 4, 100, 1048576).variant, CLT_VARIANT_VECTOR); /* a file comes first */
+  write_tuning_file(&f, &h200, "4 wide rect 64 2 8 1 32 0 0\n");
+  assert_int_equal(auto_wide(&h200, 4, 100, 999999).tile, 64); /* a file comes first */
   drop_tuning_file(&f);
 }
 
@@ -1814,6 +1870,7 @@ int main(void) {
       cmocka_unit_test(auto_odd_entry_where_both_sides_are_misaligned),
       cmocka_unit_test(auto_fits_rect_tiles_to_a_short_side),
       cmocka_unit_test(narrow_vectors_divide_extents_and_views),
+      cmocka_unit_test(narrow_store_unroll_where_gathers_hold_registers),
       cmocka_unit_test(narrow_tunings_are_checked_and_round_trip),
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
