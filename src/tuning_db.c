@@ -109,8 +109,8 @@ static const builtin_side_entry builtin_side[] = {
     /* NVIDIA H200, wide sources of 76 to 121 rows (f32) or 97 to 113 (f64) that the narrow kernel does
      * not take (rows off 16-byte vectors: src/tuning.c, clt__narrow_auto): rect's defaults in one tile
      * row of 128, with its skew (8 and 16 rows) inside it, so every tile is an edge tile and the edge
-     * path's knobs of src/tuning.c (rect_edge_rows) apply. The class entries leave a
-     * second tile row mostly empty: f32 100x999999 71.7% of the copy -> 79.5 (CLBlast 77.4-77.6),
+     * path's knobs of src/tuning.c (rect_edge_rows) apply. The class entries leave a second tile row
+     * mostly empty: f32 100x999999 71.7% of the copy -> 79.5 (CLBlast 77.4-77.6),
      * 101x999999 70.0 -> 77.7, 104x1048575 81.8 -> 87.9, 100x1048576 84.4-85.0 -> 90.5, 120x1048576
      * 86.8-87.0 -> 95.6 (CLBlast 88.1-88.3), 112x2097152 93.8 -> 95.0-95.1 (the groups of 8), 92x2097152
      * 83.6-83.7 -> 89.3-89.4 (84.3-84.5), 84x2097152 81.0-81.1 -> 85.0-85.1 (81.4-81.5), 76x2097152
