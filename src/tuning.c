@@ -721,9 +721,22 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * 96x4194304 64.8 -> 54.4), 16-byte ones (c128 100x262144 97.4 -> 95.4), 128 rows (f32 97.4 -> 96.2,
    * f16 94.4 -> 79.9: the tile kernels fill them whole) and tall sources (f32 1048576x72 91.0 -> 79.5;
    * the tile held column by column). */
+  if (!wide || cpu_like(info) || n_short >= CLT__NARROW_MAX)
+    return 0;
   const size_t vec = 16 / l->elem_size;
-  return wide && !cpu_like(info) && n_short < CLT__NARROW_MAX && l->elem_size >= 2 && l->elem_size <= 8 &&
-         view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)vec);
+  if (l->elem_size >= 2 && l->elem_size <= 8 &&
+      view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)vec))
+    return 1;
+  /* And 1- or 2-byte elements whose destination rows (a short side long) start off 32-byte sectors,
+   * shifted source rows or not: rect skews those runs, so every tile of its one tile row reaches above
+   * row 0 and takes the edge path, and 1- and 2-byte elements move slowly there. On an NVIDIA H200
+   * (bench/results/h200/knobs21.txt C): u8 100x999999 from 18.6% of the copy to 39.0%, 72x1048575
+   * 24.6 -> 44.1, 120x999999 20.8 -> 49.4, 100x1048576 18.1 -> 40.8, f16 100x999999 63.3 -> 73.4,
+   * 120x999999 61.0 -> 74.1, 72x1048575 62.9 -> 73.8; on an NVIDIA H100 every such layout of two A/Bs
+   * gained, u8 11 to 42 points, f16 10 to 36 (bench/results/h100/notes.txt O). Rows on sectors keep
+   * rect (u8 96x4194304 64.8 against narrow's 54.4, knobs20.txt D). */
+  return l->elem_size <= 2 &&
+         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(32 / l->elem_size));
 }
 
 /* The vector kernel on rows that do not start on a vector boundary runs its shifted and skewed paths,

@@ -787,12 +787,20 @@ static void auto_takes_narrow_only_for_short_tall_and_wide_sides(void **state) {
       {64, 8388608, 1, 1, 1},  /* half a rect tile of 128 rows */
       {32, 1048576, 1, 16, 0}, /* one rect tile of 32 rows */
       {33, 1048576, 1, 16, 1},
-      /* Wide, 65 to 127 rows: source rows on 16-byte vectors, 2- to 8-byte elements. */
+      /* Wide, 65 to 127 rows: source rows on 16-byte vectors, 2- to 8-byte elements; 1- and 2-byte
+       * elements whose destination rows are off 32-byte sectors, source rows on the vectors or not. */
       {100, 300, 1, 4, 1},
       {127, 4096, 1, 2, 1},
       {65, 4096, 1, 8, 1},
       {100, 301, 1, 4, 0},  /* source rows off the vectors */
-      {100, 4096, 1, 1, 0}, /* 1-byte elements */
+      {100, 4096, 1, 1, 1}, /* 1-byte elements, destination rows off the sectors */
+      {127, 4097, 1, 1, 1},
+      {100, 301, 1, 2, 1},
+      {99, 4097, 1, 2, 1},
+      {96, 4096, 1, 1, 0}, /* destination rows on the sectors */
+      {96, 4097, 1, 1, 0},
+      {80, 301, 1, 2, 0},
+      {100, 301, 1, 8, 0}, /* 8-byte elements, source rows off the vectors */
       {100, 4096, 1, 16, 0},
       {129, 4096, 1, 4, 0}, /* more than 128 rows */
       {4096, 100, 1, 4, 0}, /* tall */
@@ -1194,7 +1202,8 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {128, 1048576, 1, 1, 128, 128, 4}, /* whole tiles */
       {256, 524287, 1, 1, 128, 128, 4},  /* whole tiles, misaligned rows */
       {96, 2097152, 1, 1, 32, 32, 4},    /* a whole number of 32 only */
-      {80, 2097152, 1, 1, 128, 128, 4},  /* nor of 32 */
+      {208, 1048576, 1, 1, 128, 128, 4}, /* nor of 32 */
+      {80, 2097152, 1, 1, 0, 0, 0},      /* the same in one tile row, destination rows off the sectors */
       {32, 2097152, 1, 1, 0, 0, 0},      /* the narrow kernel's */
       {2097152, 64, 1, 1, 64, 64, 4},    /* tall: half a tile of 128 columns */
       {2097151, 64, 1, 1, 64, 64, 4},    /* a skewed destination */
@@ -1736,23 +1745,25 @@ static void h200_c128_wide_sources_take_rect(void **state) {
 }
 
 /* The H200's f16 wide entry where destination rows are off the sectors: rows on 2-element vectors take
- * rect's defaults in 64 tile rows without a skew, aligned source or not (but 65 to 127 rows on 16-byte
- * vectors, which the narrow kernel takes); an odd number of rows over a misaligned source 2-element
- * vectors in 16 x 4 groups, skewed. Destination rows on the sectors keep the entry (or rect's
- * defaults, one-sided), the H100 its own table, and a tuning file's entry stands. */
+ * rect's defaults in 64 tile rows without a skew, aligned source or not; an odd number of rows over a
+ * misaligned source 2-element vectors in 16 x 4 groups, skewed; but 65 to 127 rows the narrow kernel.
+ * Destination rows on the sectors keep the entry (or rect's defaults, one-sided), the H100 its own
+ * table, and a tuning file's entry stands. */
 static void h200_skewed_wide_f16(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   static const wide_rect_case cases[] = {
-      {200, 524288, 64, 2, 32, 8, 0},  {100, 999999, 64, 2, 32, 8, 0},
-      {248, 270001, 64, 2, 32, 8, 0},  {99, 1048577, 64, 2, 16, 4, 16},
-      {101, 999999, 64, 2, 16, 4, 16}, {64, 1048576, 64, 4, 16, 16, 0}, /* on the sectors: the entry */
-      {64, 1048575, 64, 2, 32, 8, 0},                                   /* ... one-sided: rect's defaults */
+      {200, 524288, 64, 2, 32, 8, 0},   {248, 270001, 64, 2, 32, 8, 0},
+      {129, 1048575, 64, 2, 16, 4, 16}, {64, 1048576, 64, 4, 16, 16, 0}, /* on the sectors: the entry */
+      {64, 1048575, 64, 2, 32, 8, 0},                                    /* ... one-sided: rect's defaults */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     expect_wide_rect(&h200, 2, &cases[i]);
-  assert_int_equal(auto_wide(&h200, 2, 100, 1048576).variant, CLT_VARIANT_NARROW);
-  assert_int_equal(auto_wide(&h200, 2, 72, 1048576).variant, CLT_VARIANT_NARROW);
+  static const size_t narrow_rows[][2] = {{100, 1048576}, {72, 1048576}, {100, 999999}, {99, 1048577},
+                                          {101, 999999},  {127, 524287}, {65, 999999}};
+  for (size_t i = 0; i < sizeof narrow_rows / sizeof narrow_rows[0]; i++)
+    if (auto_wide(&h200, 2, narrow_rows[i][0], narrow_rows[i][1]).variant != CLT_VARIANT_NARROW)
+      fail_msg("f16 %zux%zu: not the narrow kernel", narrow_rows[i][0], narrow_rows[i][1]);
   assert_int_equal(auto_wide(&h100, 2, 200, 524288).variant, CLT_VARIANT_VECTOR); /* the H100's own entry */
   tuning_file f;
   write_tuning_file(&f, &h200, "2 wide rect 64 4 16 1 16 0 0\n");
