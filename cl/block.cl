@@ -203,27 +203,27 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
 #undef FLAT_NEXT
         } else
 #endif
-        for (uint j = 0; j < TILE_C && c0 + j < cols; j++) {
-          global T *o = d + (c0 + j) * dst_ld;
-          const __private T *q = (const __private T *)t[j]; /* element r of the row is q[r + SKEW - r0] */
+          for (uint j = 0; j < TILE_C && c0 + j < cols; j++) {
+            global T *o = d + (c0 + j) * dst_ld;
+            const __private T *q = (const __private T *)t[j]; /* element r of the row is q[r + SKEW - r0] */
 #if SKEW
-          /* The row's run starts on the 64-byte line at or before r0 (the same offset in every tile
-           * row, as TILE_R elements are whole lines), the first tile row's at 0, the last's runs on. */
-          const uint p = (uint)((size_t)(o + r0) % 64 / ELEM_SIZE);
+            /* The row's run starts on the 64-byte line at or before r0 (the same offset in every tile
+             * row, as TILE_R elements are whole lines), the first tile row's at 0, the last's runs on. */
+            const uint p = (uint)((size_t)(o + r0) % 64 / ELEM_SIZE);
 #else
           const uint p = 0;
 #endif
-          idx_t r = r0 ? r0 - p : 0;
-          const idx_t end = r0 + TILE_R >= rows ? rows : r0 + TILE_R - p;
+            idx_t r = r0 ? r0 - p : 0;
+            const idx_t end = r0 + TILE_R >= rows ? rows : r0 + TILE_R - p;
 #if NT_RUN
-          for (; r < end && (size_t)(o + r) % (VW * ELEM_SIZE); r++)
-            o[r] = q[r + SKEW - r0];
+            for (; r < end && (size_t)(o + r) % (VW * ELEM_SIZE); r++)
+              o[r] = q[r + SKEW - r0];
 #endif
-          for (; r + VW <= end; r += VW)
-            STORE_OUT(VLOADN(0, (const __private BASE *)(q + (r + SKEW - r0))), o + r);
-          for (; r < end; r++)
-            o[r] = q[r + SKEW - r0];
-        }
+            for (; r + VW <= end; r += VW)
+              STORE_OUT(VLOADN(0, (const __private BASE *)(q + (r + SKEW - r0))), o + r);
+            for (; r < end; r++)
+              o[r] = q[r + SKEW - r0];
+          }
 #else
         BLOCK_MOVE(r0, c0);
 #endif

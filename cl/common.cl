@@ -19,9 +19,9 @@ typedef ulong idx_t;
 #define CLT_TRANSPOSE_ARGS CLT_TRANSPOSE_ARGS_AS()
 /* The same, each size argument's name followed by x: a kernel that computes in a narrower type takes
  * them as rows_ ... and declares narrowed copies under the usual names. */
-#define CLT_TRANSPOSE_ARGS_AS(x)                                                                           \
-  global const T *restrict src, global T *restrict dst, const ulong rows##x, const ulong cols##x,          \
-      const ulong batch##x, const ulong src_off##x, const ulong src_ld##x, const ulong src_stride##x,      \
+#define CLT_TRANSPOSE_ARGS_AS(x)                                                                             \
+  global const T *restrict src, global T *restrict dst, const ulong rows##x, const ulong cols##x,            \
+      const ulong batch##x, const ulong src_off##x, const ulong src_ld##x, const ulong src_stride##x,        \
       const ulong dst_off##x, const ulong dst_ld##x, const ulong dst_stride##x
 
 /* The rect and vector kernels: each work-group's first tile (g0 its tile row, g1 its tile column) and

@@ -59,7 +59,7 @@ clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
 #endif
 
 /* Unit (c, b): source column c of the tile, row block b (block 0 starts SKEW rows above the tile). */
-#define UNIT(c, b) ((c) * PITCH + ((b) ^ (((c) / VW) & SWZ_MASK)))
+#define UNIT(c, b) ((c)*PITCH + ((b) ^ (((c) / VW) & SWZ_MASK)))
 
 kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT_TRANSPOSE_ARGS_AS(_)) {
   local TV lds[TILE * PITCH];
