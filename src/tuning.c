@@ -732,9 +732,10 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * row 0 and takes the edge path, and 1- and 2-byte elements move slowly there. On an NVIDIA H200
    * (bench/results/h200/knobs21.txt C): u8 100x999999 from 18.6% of the copy to 39.0%, 72x1048575
    * 24.6 -> 44.1, 120x999999 20.8 -> 49.4, 100x1048576 18.1 -> 40.8, f16 100x999999 63.3 -> 73.4,
-   * 120x999999 61.0 -> 74.1, 72x1048575 62.9 -> 73.8; on an NVIDIA H100 every such layout of two A/Bs
-   * gained, u8 11 to 42 points, f16 10 to 36 (bench/results/h100/notes.txt O). Rows on sectors keep
-   * rect (u8 96x4194304 64.8 against narrow's 54.4, knobs20.txt D). */
+   * 120x999999 61.0 -> 74.1, 72x1048575 62.9 -> 73.8; in an A/B of two rounds (knobs21.txt E) every
+   * such layout gained, u8 8 to 33 points, f16 6 to 16, and on an NVIDIA H100 u8 11 to 42, f16 10 to 36
+   * (bench/results/h100/notes.txt O). Rows on sectors keep rect (u8 96x4194304 64.8 against narrow's
+   * 54.4, knobs20.txt D). */
   return l->elem_size <= 2 &&
          !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(32 / l->elem_size));
 }
@@ -908,6 +909,22 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   retune(info, l, &t, c);
 }
 
+/* Wide u8 sources of more than 128 rows (past the narrow kernel's one tile) whose destination rows
+ * start on 4-byte words but off 32-byte sectors: the vector kernel, whose skewed stores keep whole
+ * words there, where rect's skew moves the bytes of its one or two tile rows through the edge path. On
+ * an NVIDIA H200, A/B in two rounds (bench/results/h200/knobs21.txt D3): 248x262144 from 26.3-26.4%
+ * of the copy to 56.0-56.5%, 180x524288 26.7 -> 52.3-52.6, 132x1048576 21.2-21.3 -> 41.7, and 1.7 to
+ * 10.8 points where the source rows are shifted too (200x500001 32.1-33.1 -> 34.8-34.9, 248x270001
+ * 29.1-29.2 -> 39.1-39.9); all 14 such layouts gained. Rows off the words (129, 150, 255) and on the
+ * sectors (160, 224) ran 2.6 to 22.7 points slower in the vector kernel (D2) and keep rect. On an
+ * NVIDIA H100 it led on 3 such layouts and came level on a fourth (bench/results/h100/notes.txt P). A
+ * tuning file's entry stands. */
+static int wide_bytes_to_vector(const clt__device_info *info, const clt__layout *l) {
+  return !cpu_like(info) && l->elem_size == 1 && clt__shape_class(l) == CLT_SHAPE_WIDE &&
+         l->rows > CLT__NARROW_MAX && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4) &&
+         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 32);
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -929,6 +946,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   rect_tiles_to_short_side(info, l, &c);
   if (clt__narrow_auto(info, l, &c))
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
+  else if (found != CLT__TUNED_FILE && wide_bytes_to_vector(info, l))
+    take_variant(info, l, CLT_VARIANT_VECTOR, &c);
   *out = c;
   return CLT_SUCCESS;
 }

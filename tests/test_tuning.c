@@ -1202,7 +1202,7 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {128, 1048576, 1, 1, 128, 128, 4}, /* whole tiles */
       {256, 524287, 1, 1, 128, 128, 4},  /* whole tiles, misaligned rows */
       {96, 2097152, 1, 1, 32, 32, 4},    /* a whole number of 32 only */
-      {208, 1048576, 1, 1, 128, 128, 4}, /* nor of 32 */
+      {206, 1048576, 1, 1, 128, 128, 4}, /* nor of 32 */
       {80, 2097152, 1, 1, 0, 0, 0},      /* the same in one tile row, destination rows off the sectors */
       {32, 2097152, 1, 1, 0, 0, 0},      /* the narrow kernel's */
       {2097152, 64, 1, 1, 64, 64, 4},    /* tall: half a tile of 128 columns */
@@ -1773,6 +1773,38 @@ static void h200_skewed_wide_f16(void **state) {
   drop_tuning_file(&f);
 }
 
+/* Wide u8 sources of 129 to 256 rows whose destination rows start on 4-byte words but off 32-byte
+ * sectors take the vector kernel on GPUs, the source's rows shifted or not; rows off the words or on the
+ * sectors keep rect, CPUs their block kernel, and a tuning file's entry stands. */
+static void wide_bytes_off_the_sectors_take_vector(void **state) {
+  (void)state;
+  clt__device_info dev[NDEV];
+  make_devices(dev);
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    size_t rows, cols;
+    int vector;
+  } cases[] = {
+      {132, 1048576, 1}, {180, 524288, 1}, {248, 262144, 1},  {200, 500001, 1},
+      {252, 262143, 1},  {136, 786431, 1}, {129, 1048576, 0}, {150, 1048576, 0},
+      {255, 262144, 0},  {160, 699999, 0}, {224, 393216, 0},  {256, 262144, 0}, /* on the sectors */
+  };
+  const clt__device_info *gpus[] = {&h200, &h100, &dev[0]};
+  for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      const clt__config c = auto_wide(gpus[g], 1, cases[i].rows, cases[i].cols);
+      if ((c.variant == CLT_VARIANT_VECTOR) != cases[i].vector)
+        fail_msg("u8 %zux%zu on %s: %s, expected %s", cases[i].rows, cases[i].cols, gpus[g]->name,
+                 clt_variant_name(c.variant), cases[i].vector ? "vector" : "not vector");
+    }
+  assert_int_equal(auto_wide(&dev[3], 1, 248, 262144).variant, CLT_VARIANT_BLOCK);    /* the CPU */
+  assert_int_not_equal(auto_wide(&h200, 2, 248, 262144).variant, CLT_VARIANT_VECTOR); /* f16: rect */
+  tuning_file f;
+  write_tuning_file(&f, &h200, "1 wide rect 128 4 8 1 32 0 0\n");
+  assert_int_equal(auto_wide(&h200, 1, 248, 262144).variant, CLT_VARIANT_RECT); /* a file comes first */
+  drop_tuning_file(&f);
+}
+
 /* The H200's wide sources of 76 to 121 rows (f32) or 97 to 113 (f64) whose rows are off 16-byte vectors
  * take rect in one tile row of 128 with the skew inside it, whose tiles then all move by rect_edge_rows'
  * edge knobs; past those sides (a skew that would spill into a second tile row), aligned rows (the
@@ -1894,6 +1926,7 @@ int main(void) {
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
+      cmocka_unit_test(wide_bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
