@@ -909,20 +909,34 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   retune(info, l, &t, c);
 }
 
-/* Wide u8 sources of more than 128 rows (past the narrow kernel's one tile) whose destination rows
- * start on 4-byte words but off 32-byte sectors: the vector kernel, whose skewed stores keep whole
- * words there, where rect's skew moves the bytes of its one or two tile rows through the edge path. On
- * an NVIDIA H200, A/B in two rounds (bench/results/h200/knobs21.txt D3): 248x262144 from 26.3-26.4%
- * of the copy to 56.0-56.5%, 180x524288 26.7 -> 52.3-52.6, 132x1048576 21.2-21.3 -> 41.7, and 1.7 to
- * 10.8 points where the source rows are shifted too (200x500001 32.1-33.1 -> 34.8-34.9, 248x270001
- * 29.1-29.2 -> 39.1-39.9); all 14 such layouts gained. Rows off the words (129, 150, 255) and on the
- * sectors (160, 224) ran 2.6 to 22.7 points slower in the vector kernel (D2) and keep rect. On an
- * NVIDIA H100 it led on 3 such layouts and came level on a fourth (bench/results/h100/notes.txt P). A
- * tuning file's entry stands. */
-static int wide_bytes_to_vector(const clt__device_info *info, const clt__layout *l) {
-  return !cpu_like(info) && l->elem_size == 1 && clt__shape_class(l) == CLT_SHAPE_WIDE &&
-         l->rows > CLT__NARROW_MAX && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4) &&
-         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 32);
+/* u8 tall and wide sources whose short rows start on 4-byte words but off 32-byte sectors, for short
+ * sides where rect's tiles of 128 bytes across lose to the vector kernel, whose skewed and shifted
+ * accesses keep whole words there. On an NVIDIA H200, two rounds each (bench/results/h200/knobs21.txt):
+ * - wide, 129 to 256 rows (past the narrow kernel's one tile), A/B (D3): 248x262144 from 26.3-26.4%
+ *   of the copy to 56.0-56.5%, 180x524288 26.7 -> 52.3-52.6, 132x1048576 21.2-21.3 -> 41.7, and 1.7
+ *   to 10.8 points where the source rows are shifted too (200x500001 32.1-33.1 -> 34.8-34.9,
+ *   248x270001 29.1-29.2 -> 39.1-39.9); all 14 such layouts gained. Rows off the words (129, 150, 255)
+ *   and on the sectors (160, 224) ran 2.6 to 22.7 points slower in the vector kernel (D2) and keep
+ *   rect. On an NVIDIA H100 it led on 3 such layouts and came level on a fourth (h100/notes.txt P).
+ * - tall, destination rows on the sectors, 65 to 127 or 200 to 255 columns (F): 6.1 to 14.7 points
+ *   ahead of rect at 68 to 124 (1048576x120 35.8-36.0 -> 49.8-50.0) and 6.7 to 12.3 at 200 to 252
+ *   (262144x248 50.8 -> 62.4-62.8); from 130 to 176 columns rect led by 1.0 to 21.1 points, and with
+ *   destination rows off the sectors by 4.5 to 5.7 (999999x100, 1048575x72; C). An A/B on an NVIDIA
+ *   H100: all 14 such layouts gained 8.6 to 20.9 points (1048576x120 44.6-44.7 -> 65.0-65.2,
+ *   h100/notes.txt Q).
+ * A tuning file's entry stands. */
+static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__layout *l) {
+  if (cpu_like(info) || l->elem_size != 1)
+    return 0;
+  const clt_shape_class cls = clt__shape_class(l);
+  const int src4 = view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4);
+  const int src32 = view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 32);
+  const int dst4 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4);
+  const int dst32 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 32);
+  if (cls == CLT_SHAPE_WIDE)
+    return l->rows > CLT__NARROW_MAX && dst4 && !dst32;
+  return cls == CLT_SHAPE_TALL && src4 && !src32 && dst32 &&
+         ((l->cols > 64 && l->cols < 128) || (l->cols >= 200 && l->cols < 256));
 }
 
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
@@ -946,7 +960,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   rect_tiles_to_short_side(info, l, &c);
   if (clt__narrow_auto(info, l, &c))
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
-  else if (found != CLT__TUNED_FILE && wide_bytes_to_vector(info, l))
+  else if (found != CLT__TUNED_FILE && bytes_off_sectors_to_vector(info, l))
     take_variant(info, l, CLT_VARIANT_VECTOR, &c);
   *out = c;
   return CLT_SUCCESS;

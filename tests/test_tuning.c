@@ -1773,10 +1773,12 @@ static void h200_skewed_wide_f16(void **state) {
   drop_tuning_file(&f);
 }
 
-/* Wide u8 sources of 129 to 256 rows whose destination rows start on 4-byte words but off 32-byte
- * sectors take the vector kernel on GPUs, the source's rows shifted or not; rows off the words or on the
- * sectors keep rect, CPUs their block kernel, and a tuning file's entry stands. */
-static void wide_bytes_off_the_sectors_take_vector(void **state) {
+/* u8 sources whose short rows start on 4-byte words but off 32-byte sectors take the vector kernel on
+ * GPUs: wide ones of 129 to 256 rows, the source's rows shifted or not; tall ones of 65 to 127 or 200
+ * to 255 columns whose destination rows are on the sectors. Rows off the words or on the sectors, tall
+ * sources of 128 to 199 columns or with destination rows off the sectors keep rect, CPUs their block
+ * kernel, and a tuning file's entry stands. */
+static void bytes_off_the_sectors_take_vector(void **state) {
   (void)state;
   clt__device_info dev[NDEV];
   make_devices(dev);
@@ -1785,14 +1787,20 @@ static void wide_bytes_off_the_sectors_take_vector(void **state) {
     size_t rows, cols;
     int vector;
   } cases[] = {
-      {132, 1048576, 1}, {180, 524288, 1}, {248, 262144, 1},  {200, 500001, 1},
-      {252, 262143, 1},  {136, 786431, 1}, {129, 1048576, 0}, {150, 1048576, 0},
-      {255, 262144, 0},  {160, 699999, 0}, {224, 393216, 0},  {256, 262144, 0}, /* on the sectors */
+      {132, 1048576, 1}, {180, 524288, 1},  {248, 262144, 1},  {200, 500001, 1},  {252, 262143, 1},
+      {136, 786431, 1},  {129, 1048576, 0}, {150, 1048576, 0}, {255, 262144, 0},  {160, 699999, 0},
+      {224, 393216, 0},  {256, 262144, 0},  {1048576, 68, 1},  {1048576, 124, 1}, {1048576, 100, 1},
+      {262144, 200, 1},  {262144, 252, 1},  {1048576, 96, 0},  /* on the sectors */
+      {524288, 132, 0},  {524288, 176, 0},  {1048575, 100, 0}, /* destination rows off the sectors */
+      {1048576, 101, 0}, {262144, 255, 0},  {1048576, 64, 0},  {262144, 256, 0},
   };
   const clt__device_info *gpus[] = {&h200, &h100, &dev[0]};
   for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-      const clt__config c = auto_wide(gpus[g], 1, cases[i].rows, cases[i].cols);
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+      clt__layout l = make_layout(&sh, 1, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(gpus[g], &l, &c), CLT_SUCCESS);
       if ((c.variant == CLT_VARIANT_VECTOR) != cases[i].vector)
         fail_msg("u8 %zux%zu on %s: %s, expected %s", cases[i].rows, cases[i].cols, gpus[g]->name,
                  clt_variant_name(c.variant), cases[i].vector ? "vector" : "not vector");
@@ -1926,7 +1934,7 @@ int main(void) {
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
-      cmocka_unit_test(wide_bytes_off_the_sectors_take_vector),
+      cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
