@@ -929,14 +929,14 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
   if (cpu_like(info) || l->elem_size != 1)
     return 0;
   const clt_shape_class cls = clt__shape_class(l);
-  const int src4 = view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4);
-  const int src32 = view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 32);
-  const int dst4 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4);
   const int dst32 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 32);
   if (cls == CLT_SHAPE_WIDE)
-    return l->rows > CLT__NARROW_MAX && dst4 && !dst32;
-  return cls == CLT_SHAPE_TALL && src4 && !src32 && dst32 &&
-         ((l->cols > 64 && l->cols < 128) || (l->cols >= 200 && l->cols < 256));
+    return l->rows > CLT__NARROW_MAX && !dst32 &&
+           view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4);
+  return cls == CLT_SHAPE_TALL && dst32 &&
+         ((l->cols > 64 && l->cols < 128) || (l->cols >= 200 && l->cols < 256)) &&
+         view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4) &&
+         !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 32);
 }
 
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {

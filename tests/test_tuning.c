@@ -1710,13 +1710,19 @@ typedef struct wide_rect_case {
 } wide_rect_case;
 
 /* AUTO's configuration on a device for a dense wide rows x cols matrix. */
-static clt__config auto_wide(const clt__device_info *dev, size_t es, size_t rows, size_t cols) {
+/* AUTO's configuration for a dense rows x cols matrix (of a wide class, for auto_wide). */
+static clt__config auto_dense(const clt__device_info *dev, size_t es, size_t rows, size_t cols, int wide) {
   const shape sh = {rows, cols, 1, 0, 0, 0, 0, 0, 0, 1};
   clt__layout l = make_layout(&sh, es, CLT_VARIANT_AUTO);
-  assert_int_equal(clt__shape_class(&l), CLT_SHAPE_WIDE);
+  if (wide)
+    assert_int_equal(clt__shape_class(&l), CLT_SHAPE_WIDE);
   clt__config c;
   assert_int_equal(clt__auto_config(dev, &l, &c), CLT_SUCCESS);
   return c;
+}
+
+static clt__config auto_wide(const clt__device_info *dev, size_t es, size_t rows, size_t cols) {
+  return auto_dense(dev, es, rows, cols, 1);
 }
 
 static void expect_wide_rect(const clt__device_info *dev, size_t es, const wide_rect_case *w) {
@@ -1797,10 +1803,7 @@ static void bytes_off_the_sectors_take_vector(void **state) {
   const clt__device_info *gpus[] = {&h200, &h100, &dev[0]};
   for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
-      clt__layout l = make_layout(&sh, 1, CLT_VARIANT_AUTO);
-      clt__config c;
-      assert_int_equal(clt__auto_config(gpus[g], &l, &c), CLT_SUCCESS);
+      const clt__config c = auto_dense(gpus[g], 1, cases[i].rows, cases[i].cols, 0);
       if ((c.variant == CLT_VARIANT_VECTOR) != cases[i].vector)
         fail_msg("u8 %zux%zu on %s: %s, expected %s", cases[i].rows, cases[i].cols, gpus[g]->name,
                  clt_variant_name(c.variant), cases[i].vector ? "vector" : "not vector");
