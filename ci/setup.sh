@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cltranspose's CI scripts need (compiler, CMake, OpenCL headers and ICD
-# loader, POCL as a CPU device, Oclgrind, clinfo, cmocka) plus any named as arguments, asking apt only
-# for what dpkg says is missing, so a second run costs a few dpkg queries. Run it
+# loader, POCL as a CPU device, Oclgrind, clinfo, cmocka, clang-format) plus any named as arguments,
+# asking apt only for what dpkg says is missing, so a second run costs a few dpkg queries. Run it
 # (`bash ci/setup.sh [PACKAGE...]`) or source it; sourced, it leaves the caller's shell options alone.
 
 clt_setup_packages=(cmake gcc make pkg-config ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo
-  libcmocka-dev oclgrind "$@")
+  libcmocka-dev oclgrind clang-format "$@")
 
 clt_setup_deps() {
   local pkg status missing=() sudo=()

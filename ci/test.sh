@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a Debian machine (ci/setup.sh), builds cltranspose, its tests and its bench with warnings as
 # errors in build-test/, checks that an install serves a CMake project and a pkg-config build, then runs
-# the whole test suite on the default OpenCL device (POCL on a machine without a GPU).
+# the whole test suite on the default OpenCL device (POCL on a machine without a GPU), the sources'
+# clang-format check (label lint) included.
 # Arguments go to ctest: `ci/test.sh -L unit`, `ci/test.sh -R plan -j 4`.
 set -euo pipefail
 
@@ -18,7 +19,7 @@ clinfo -l || echo "clinfo failed: no OpenCL platform?"
 
 build="build-test"
 echo "== configure and build ($build/)"
-cmake -S . -B "$build" -DCLT_WERROR=ON -DCLT_BUILD_TESTS=ON -DCLT_BUILD_BENCH=ON \
+cmake -S . -B "$build" -DCLT_WERROR=ON -DCLT_BUILD_TESTS=ON -DCLT_BUILD_BENCH=ON -DCLT_CHECK_FORMAT=ON \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build "$build" --parallel "$(nproc)"
 
