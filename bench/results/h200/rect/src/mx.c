@@ -1,9 +1,10 @@
 /* Measurement programs behind bench/results/h200 (see bench/results/README.md); not built by CMake. */
 /* mx: the memory patterns of rect's transposes without the transpose (knobs13.txt A to C, knobs14.txt C).
- *   mx DEVSUBSTR mx.cl [reads|occ|tall|reads16]
+ *   mx DEVSUBSTR mx.cl [reads|occ|tall|tall2|reads16]
  * reads (default): rd and rdv over a 16384 x 8192 uint source, row pitch 8192 + pad elements, tiles
  *   64 x TC, in rect's group order (down the tile columns) and along the rows; occ: rdv with local
  *   memory reserved per group as a tile would take it; tall: the writes of a 1048576 x 64 transpose;
+ *   tall2: the same in runs of 16 to 128 elements, groups of 256 where the run allows (knobs22.txt B);
  *   reads16: rdh and rdvh over a 16384 x 16384 ushort source (the same bytes), pitch 16384 + pad,
  *   tiles TR x 128 as the f16 odd entry's (knobs14.txt).
  * Each line: median of 25 event-timed runs after 3, as a percentage of ceil16 over the same bytes,
@@ -34,7 +35,7 @@ static void args(cl_kernel k, cl_mem s, cl_mem d, unsigned rows, unsigned cols, 
   clSetKernelArg(k, 0, 8, &s); clSetKernelArg(k, 1, 8, &d); clSetKernelArg(k, 2, 4, &rows); clSetKernelArg(k, 3, 4, &cols); clSetKernelArg(k, 4, 4, &ld);
 }
 int main(int argc, char **argv) {
-  if (argc < 3) { fprintf(stderr, "usage: mx DEVSUBSTR mx.cl [reads|occ|tall|reads16]\n"); return 2; }
+  if (argc < 3) { fprintf(stderr, "usage: mx DEVSUBSTR mx.cl [reads|occ|tall|tall2|reads16]\n"); return 2; }
   const char *mode = argc > 3 ? argv[3] : "reads";
   src = slurp(argv[2]);
   cl_platform_id pl[8]; cl_uint np; clGetPlatformIDs(8, pl, &np);
@@ -49,7 +50,7 @@ int main(int argc, char **argv) {
   unsigned *h = malloc(cap * 4), *o = malloc(cap * 4);
   srand(1); for (size_t i = 0; i < cap; i++) h[i] = (unsigned)rand() * 2654435761u ^ (unsigned)i;
   cl_mem s = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, cap * 4, h, &e), d = clCreateBuffer(ctx, CL_MEM_READ_WRITE, cap * 4, 0, &e);
-  const int tall = strcmp(mode, "tall") == 0;
+  const int tall2 = strcmp(mode, "tall2") == 0, tall = tall2 || strcmp(mode, "tall") == 0;
   const size_t elems = tall ? (size_t)TC64 * C2 : (size_t)R * C;
   cl_kernel kc = build("ceil16", "-DTC=32");
   unsigned n16 = (unsigned)(elems / 4);
@@ -58,6 +59,24 @@ int main(int argc, char **argv) {
   printf("ceiling %s: %.4f ms %.1f GB/s\n", tall ? "1048576x64" : "16384x8192", cms, cgb);
   if (tall) {
     const char *kn[] = {"wrv", "wrs", "wrt"};
+    if (tall2) {
+      const unsigned trs2[] = {16, 32, 32, 64, 64, 128, 128}, wgys[] = {64, 32, 8, 16, 8, 8, 4};
+      for (int kk = 0; kk < 3; kk++)
+        for (int t = 0; t < 7; t++) {
+          unsigned tr = trs2[t], ld = C2, wgy = wgys[t], wv = tr / 4 < 64 ? tr / 4 : 64;
+          char opts[128]; snprintf(opts, sizeof opts, "-DTC=%u -DTR=%u -DWGY=%u", TC64, tr, wgy);
+          cl_kernel k = build(kn[kk], opts);
+          args(k, s, d, TC64, C2, ld);
+          double ms = run(k, (size_t)(C2 / tr) * wv, wgy, wv, wgy);
+          clEnqueueReadBuffer(q, d, CL_TRUE, 0, cap * 4, o, 0, 0, 0);
+          size_t bad = 0;
+          for (size_t i = 0; i < TC64; i++) for (size_t c = 0; c < C2; c++)
+            bad += o[i * ld + c] != (kk == 2 ? h[c * TC64 + i] : h[(c / tr) * tr * TC64 + i * tr + c % tr]);
+          printf("%s tall TR %3u WGY %2u %9.4f ms %7.1f %%ceil %s\n", kn[kk], tr, wgy, ms, 100 * (2.0 * elems * 4 / ms * 1e-6) / cgb, bad ? "FAIL" : "ok");
+          fflush(stdout); clReleaseKernel(k);
+        }
+      return 0;
+    }
     const unsigned trs[] = {64, 128};
     const int tpads[] = {0, 64};
     for (int kk = 0; kk < 3; kk++)
