@@ -26,6 +26,7 @@ typedef struct candidate {
   int have_key;
   size_t dup_of;
   double case_score; /* its figure on the case, once timed */
+  int as_auto;       /* its kernel was AUTO's on every case so far (the same build options) */
 } candidate;
 
 struct clt_bench_tune_state {
@@ -41,7 +42,7 @@ typedef struct tune_case {
 /* clang-format off */
 static const tune_case gpu_cases[CLT_SHAPE_CLASS_COUNT][2] = {
     [CLT_SHAPE_ALIGNED] = {{8192, 8192, 1}, {0, 0, 0}},
-    [CLT_SHAPE_ODD] = {{8191, 8193, 1}, {0, 0, 0}},
+    [CLT_SHAPE_ODD] = {{8191, 8193, 1}, {16383, 16385, 1}}, /* the second up to 1 GiB: see holds() */
     [CLT_SHAPE_TALL] = {{1048576, 64, 1}, {0, 0, 0}}, /* narrower ones: AUTO narrows the tiles */
     [CLT_SHAPE_BATCHED] = {{1024, 1024, 64}, {0, 0, 0}},
     [CLT_SHAPE_WIDE] = {{64, 1048576, 1}, {0, 0, 0}},
@@ -57,7 +58,7 @@ static const tune_case cpu_cases[CLT_SHAPE_CLASS_COUNT][2] = {
 
 typedef struct limits {
   size_t max_wg, max_x, max_y;
-  cl_ulong local_mem;
+  cl_ulong local_mem, global_mem, max_alloc;
   int is_cpu; /* the block kernel's CPU tiles are worth searching */
 } limits;
 
@@ -65,7 +66,12 @@ static int query_limits(cl_device_id dev, limits *l) {
   size_t items[3] = {0, 0, 0};
   if (clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof l->max_wg, &l->max_wg, NULL) != CL_SUCCESS ||
       clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL) != CL_SUCCESS ||
-      clGetDeviceInfo(dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof l->local_mem, &l->local_mem, NULL) != CL_SUCCESS)
+      clGetDeviceInfo(dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof l->local_mem, &l->local_mem, NULL) !=
+          CL_SUCCESS ||
+      clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof l->global_mem, &l->global_mem, NULL) !=
+          CL_SUCCESS ||
+      clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof l->max_alloc, &l->max_alloc, NULL) !=
+          CL_SUCCESS)
     return -1;
   cl_device_type type = 0;
   if (clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL) != CL_SUCCESS)
@@ -96,6 +102,16 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
   strcpy(c->label, label);
   st->n++;
   return 0;
+}
+
+/* A class's second case, where its matrix is at most 1 GiB and the device holds it with room to spare.
+ * The odd class has one because a winner of 8191x8193 alone need not carry over: on an NVIDIA H200
+ * f16 rect 128 x 64 tiles of 2-element vectors ran 8191x8193 at 78.9% of the copy against the built-in
+ * entry's 77.7% (128 x 128, 4-element vectors), and 16383x16385 at 76.2% against 84.8%
+ * (bench/results/h200/knobs10.txt D, knobs22.txt C). */
+static int holds(const limits *l, const tune_case *c, size_t es) {
+  const cl_ulong bytes = (cl_ulong)c->rows * c->cols * c->batch * es;
+  return bytes <= ((cl_ulong)1 << 30) && bytes <= l->max_alloc && 4 * bytes <= l->global_mem;
 }
 
 static int fits(const limits *l, size_t wg_x, size_t wg_y, size_t local) {
@@ -168,20 +184,28 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       break;
     }
     case CLT_BENCH_RECT: {
-      /* Tile rows x columns (rows a multiple of columns), 4-byte accesses at least; a misaligned
-       * destination also tries line-aligned runs (a128) besides the sector default. */
-      unsigned vw = es >= 4 ? 1 : (unsigned)(4 / es);
-      for (unsigned tc = 32; tc <= 64; tc *= 2)
-        for (unsigned tile = tc; tile <= 128; tile *= 2)
-          for (unsigned wg_y = 4; wg_y <= 8; wg_y *= 2) {
-            unsigned wg_x = tc / vw;
-            if (!fits(l, wg_x, wg_y, (size_t)(tile + 128 / es) * (tc + 1) * es))
-              continue;
-            static const unsigned aligns[] = {0, 128};
-            for (size_t a = 0; a < 2; a++)
-              if (add(st, (clt_tuning){CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, aligns[a], 0, 0}) != 0)
-                return -1;
-          }
+      /* Tile rows x columns (rows a multiple of columns; 128 columns where they are at most 256
+       * bytes), accesses of 4 bytes (one element from 4 bytes up) and of 8: the NVIDIA H200's odd
+       * entries are 128 x 128 u8 and f16 tiles of 4-element vectors and 64 x 64 f32 tiles of 2. A
+       * misaligned destination also tries line-aligned runs (a128) besides the default (a sector, a
+       * line for 8-byte elements); the tile holds a row per element of the skew besides its own. */
+      for (unsigned bytes = 4; bytes <= 8; bytes *= 2) {
+        if (bytes == 8 && es >= 8)
+          continue; /* one element a load: the 4-byte pass has it */
+        const unsigned vw = es >= bytes ? 1 : (unsigned)(bytes / es);
+        for (unsigned tc = 32; tc <= 128 && (tc <= 64 || tc * es <= 256); tc *= 2)
+          for (unsigned tile = tc; tile <= 128; tile *= 2)
+            for (unsigned wg_y = 4; wg_y <= 8; wg_y *= 2) {
+              static const unsigned aligns[] = {0, 128};
+              for (size_t a = 0; a < 2; a++) {
+                const unsigned align = aligns[a] ? aligns[a] : es == 8 ? 128 : 32;
+                const unsigned wg_x = tc / vw, skew = align / (unsigned)es;
+                if (fits(l, wg_x, wg_y, (size_t)(tile + skew) * (tc + 1) * es) &&
+                    add(st, (clt_tuning){CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, aligns[a], 0, 0}) != 0)
+                  return -1;
+              }
+            }
+      }
       /* 16-byte units (aligned layouts): 16-byte vectors, tiles 256 bytes wide (at most 128 columns),
        * 8 to 32 units per destination run. */
       {
@@ -275,22 +299,54 @@ static int same_kernel(const candidate *a, const candidate *b) {
 
 /* Candidates run in groups behind one copy, so each group's percentages have a ceiling of their own. */
 #define GROUP (CLT_BENCH_MAX_METHODS - 1)
+/* Points of the copy by which a full search's winner must lead AUTO to be saved: more than the spread
+ * of one kernel's medians in one process (on an NVIDIA H200, f16 8191x8193 76.1 and 77.4;
+ * bench/results/h200/knobs22.txt C). */
+#define AUTO_MARGIN 1.0
 
+/* AUTO as it stands on one case (the tuning file's entry, else the built-in table's or the heuristic's
+ * choice, with the layout rules that only those two get): its percent of the copy, NAN if it did not
+ * pass, and the variant it ran and its build options in info. */
+static double time_auto(struct clt_bench_session *s, enum clt_bench_type type, const tune_case *tc,
+                        struct clt_bench_record **records, size_t *n_records, size_t *cap,
+                        struct clt_bench_method_info *info) {
+  static const enum clt_bench_variant auto_only[] = {CLT_BENCH_AUTO};
+  struct clt_bench_method methods[2];
+  clt_bench_cltranspose_methods(auto_only, 1, methods);
+  if (append_records(records, n_records, cap, 2) != 0)
+    return NAN;
+  struct clt_bench_record *rec = *records + *n_records;
+  clt_bench_run_case(s, tc->rows, tc->cols, type, tc->batch, methods, 2, rec);
+  *n_records += 2;
+  *info = rec[1].info;
+  return rec[1].check == CLT_BENCH_PASS ? rec[1].percent_of_copy : NAN;
+}
+
+/* Times the candidates on the class's cases and saves the best to the tuning file; with keep_auto (a
+ * search of every variant family) only where it is not AUTO's own kernel and leads AUTO by more than
+ * AUTO_MARGIN, so that AUTO's choice, and the layout rules that a tuning file's entry turns off, stand
+ * where the grid has nothing faster. */
 static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_shape_class cls,
                     const tune_case *cases, size_t n_cases, candidate *cands, size_t n_cands,
-                    struct clt_bench_record **records, size_t *n_records, size_t *cap) {
+                    struct clt_bench_record **records, size_t *n_records, size_t *cap, int keep_auto) {
   const size_t es = clt_bench_type_size(type);
   struct clt_bench_method methods[CLT_BENCH_MAX_METHODS];
   candidate *group[GROUP];
   clt_bench_cltranspose_methods(NULL, 0, methods); /* methods[0]: the copy */
-  for (size_t i = 0; i < n_cands; i++)             /* knobs that change nothing for this class are not run */
+  for (size_t i = 0; i < n_cands; i++) {           /* knobs that change nothing for this class are not run */
     cands[i].failed = cands[i].odd_only && cls != CLT_SHAPE_ODD;
+    cands[i].as_auto = 1;
+  }
+  double auto_sum = 0;
+  struct clt_bench_method_info auto_info = {"", ""};
   for (size_t k = 0; k < n_cases; k++) {
+    auto_sum += time_auto(s, type, &cases[k], records, n_records, cap, &auto_info);
     /* A candidate whose plan is an earlier one's kernel is not timed again: it takes that figure. */
     for (size_t i = 0; i < n_cands; i++) {
       candidate *c = &cands[i];
       c->dup_of = SIZE_MAX;
       c->have_key = !c->failed && plan_key(s, es, &cases[k], c) == 0;
+      c->as_auto = c->as_auto && c->have_key && strcmp(c->key_options, auto_info.build_options) == 0;
       for (size_t j = 0; c->have_key && j < i; j++)
         if (cands[j].have_key && cands[j].dup_of == SIZE_MAX && same_kernel(&cands[j], c)) {
           c->dup_of = j;
@@ -344,6 +400,18 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
     printf("tune %s %s: no candidate passed\n", clt_bench_type_name(type), clt_shape_class_name(cls));
     return 1;
   }
+  const double best_mean = best->score_sum / (double)n_cases, auto_mean = auto_sum / (double)n_cases;
+  char vs_auto[80] = "";
+  if (!isnan(auto_mean))
+    snprintf(vs_auto, sizeof vs_auto, "; auto(%s) %.1f%%", auto_info.resolved, auto_mean);
+  if (keep_auto && !isnan(auto_mean) && (best->as_auto || best_mean <= auto_mean + AUTO_MARGIN)) {
+    printf("tune %-4s %-8s best: %-22s %6.1f%% of copy (mean of %zu shape%s)%s: not saved, %s\n",
+           clt_bench_type_name(type), clt_shape_class_name(cls), best->label, best_mean, n_cases,
+           n_cases > 1 ? "s" : "", vs_auto,
+           best->as_auto ? "it is AUTO's kernel already" : "AUTO's choice stands");
+    fflush(stdout);
+    return 0;
+  }
   /* The file gets the knobs that ran: a candidate the library shrank is saved as what it measured. */
   clt_tuning save = best->t;
   char as_run[64] = "";
@@ -353,9 +421,9 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
     snprintf(as_run, sizeof as_run, " (ran as %s)", label);
   }
   clt_status st = clt_tuning_save(s->device->id, es, cls, &save);
-  printf("tune %-4s %-8s best: %-22s%s %6.1f%% of copy (mean of %zu shape%s)%s%s\n",
-         clt_bench_type_name(type), clt_shape_class_name(cls), best->label, as_run,
-         best->score_sum / (double)n_cases, n_cases, n_cases > 1 ? "s" : "",
+  printf("tune %-4s %-8s best: %-22s%s %6.1f%% of copy (mean of %zu shape%s)%s%s%s\n",
+         clt_bench_type_name(type), clt_shape_class_name(cls), best->label, as_run, best_mean, n_cases,
+         n_cases > 1 ? "s" : "", vs_auto,
          st == CLT_SUCCESS ? "" : "; not saved: ", st == CLT_SUCCESS ? "" : clt_last_error());
   fflush(stdout);
   return st == CLT_SUCCESS ? 0 : 1;
@@ -376,6 +444,8 @@ int clt_bench_tune(struct clt_bench_session *s, const struct clt_bench_options *
     return 1;
   }
   const int gpu = (s->device->type & CL_DEVICE_TYPE_GPU) != 0;
+  /* Every family searched (no --variant, or all of them): AUTO's own choice is the one to beat. */
+  const int keep_auto = opt->n_variants == CLT_BENCH_VARIANT_COUNT;
   char path[4096];
   if (clt_tuning_file_path(s->device->id, path, sizeof path) == CLT_SUCCESS)
     printf("tuning file: %s\n", path);
@@ -412,20 +482,20 @@ int clt_bench_tune(struct clt_bench_session *s, const struct clt_bench_options *
           st->c[i].failed = 0;
         }
         tune_case c = {d.rows, d.cols, opt->batch};
-        status |=
-            tune_one(s, opt->types[t], cls, &c, 1, st->c + first, n_cands, records, n_records, &cap) != 0;
+        status |= tune_one(s, opt->types[t], cls, &c, 1, st->c + first, n_cands, records, n_records, &cap,
+                           keep_auto) != 0;
       }
       continue;
     }
     for (int cls = 0; cls < CLT_SHAPE_CLASS_COUNT; cls++) {
       const tune_case *cases = gpu ? gpu_cases[cls] : cpu_cases[cls];
-      size_t n_cases = cases[1].rows ? 2 : 1;
+      const size_t n_cases = cases[1].rows && holds(&lim, &cases[1], es) ? 2 : 1;
       for (size_t i = first; i < st->n; i++) {
         st->c[i].score_sum = 0;
         st->c[i].failed = 0;
       }
       status |= tune_one(s, opt->types[t], (clt_shape_class)cls, cases, n_cases, st->c + first, n_cands,
-                         records, n_records, &cap) != 0;
+                         records, n_records, &cap, keep_auto) != 0;
     }
   }
   return status;
