@@ -113,11 +113,12 @@ full_search() {
     [[ $saved_line == "$before" ]] || fail "nothing was to be saved, yet the file went to '$saved_line'"
     echo "ok: full search found AUTO's own kernel best ($label), saved nothing"
   elif [[ $line == *"not saved, AUTO's choice stands"* ]]; then
-    awk -v b="$best" -v a="$auto" 'BEGIN { exit !(b <= a + 1.0) }' || fail "kept AUTO ($auto%) against $best%"
+    # The figures are printed to 0.1, so the printed lead may differ from the compared one by that much.
+    awk -v b="$best" -v a="$auto" 'BEGIN { exit !(b <= a + 1.1) }' || fail "kept AUTO ($auto%) against $best%"
     [[ $saved_line == "$before" ]] || fail "AUTO's choice stood, yet the file went to '$saved_line'"
     echo "ok: full search kept AUTO's choice ($auto% against the best candidate's $best%)"
   else
-    awk -v b="$best" -v a="$auto" 'BEGIN { exit !(b > a + 1.0) }' ||
+    awk -v b="$best" -v a="$auto" 'BEGIN { exit !(b > a + 0.9) }' ||
       fail "saved $best%, not more than 1 point ahead of AUTO's $auto%"
     [[ -n $saved_line ]] || fail "a winner was reported saved, but the file has no '4 odd' line"
     echo "ok: full search saved a winner, $best% against AUTO's $auto% ('$saved_line')"
