@@ -67,6 +67,7 @@ typedef struct clt__device_info {
   cl_ulong max_alloc;
   cl_uint base_align_bytes; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes */
   size_t simd_width;        /* warp/wavefront width guess: 32 NVIDIA, 64 AMD, else 8/16/32 by type */
+  cl_uint nv_cc_major;      /* NVIDIA compute capability (cl_nv_device_attribute_query), 0 if unknown */
 } clt__device_info;
 
 /* Queries everything above; on a failed query returns its cl_int with a detail. */
@@ -97,6 +98,8 @@ typedef struct clt__config {
   int skg;                /* rect: the skew's rows read from global memory, not held (cl/rect.cl's SKG) */
   int units;              /* rect: 16-byte units asked for (clt_tuning.units) */
   int pack;               /* rect: ... and in effect (the layout allows them; cl/rect.cl's PACK) */
+  unsigned l2pf;          /* rect: bytes of the L2 prefetch-size hint on source loads (0 = none; */
+                          /* cl/rect.cl's L2PF, NVIDIA PTX) */
   unsigned edge_rows;     /* rect: source rows an edge tile's work-item loads at once, its vectors */
                           /* whole where inside the matrix (0 = the kernel's default; cl/rect.cl) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */

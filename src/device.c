@@ -27,6 +27,9 @@ static cl_int query_string(cl_device_id dev, cl_device_info what, char *buf, siz
   return err;
 }
 
+/* cl_nv_device_attribute_query's query (CL/cl_ext.h has it where the headers are NVIDIA's or recent). */
+#define CLT__CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV 0x4000
+
 static int contains(const char *haystack, const char *needle) {
   return strstr(haystack, needle) != NULL;
 }
@@ -90,5 +93,11 @@ clt_status clt__device_query(cl_device_id dev, clt__device_info *info) {
     info->simd_width = 8;
   if (info->simd_width > info->max_wg_size)
     info->simd_width = info->max_wg_size;
+  /* The compute capability steers a PTX load hint only (cl/rect.cl's L2PF): a driver without the
+   * query leaves it unknown, never failed. */
+  if ((info->vendor_id == 0x10DE || contains(info->vendor, "NVIDIA")) && (info->type & CL_DEVICE_TYPE_GPU) &&
+      clGetDeviceInfo(dev, CLT__CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof info->nv_cc_major,
+                      &info->nv_cc_major, NULL) != CL_SUCCESS)
+    info->nv_cc_major = 0;
   return CLT_SUCCESS;
 }

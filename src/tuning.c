@@ -939,6 +939,25 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
          !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 32);
 }
 
+/* rect's source loads on NVIDIA GPUs of compute capability 8.0 and later, for odd-class matrices of
+ * 4- and 8-byte elements whose source rows start off 256 bytes, carry an L2 prefetch-size hint
+ * (cl/rect.cl's L2PF): 256 bytes for 4-byte elements, 128 for 8-byte ones. On an NVIDIA H200, two
+ * rounds each (bench/results/h200/knobs22.txt D1): f32 16383x16385 from 89.9-90.0% of the copy to
+ * 92.4-92.7%, 16384x16383 90.6-90.7 -> 94.3-94.6, 8191x8193 90.5 -> 91.9-92.0 (128 bytes: 92.0-92.2);
+ * f64 8191x8193 91.8-92.0 -> 93.4-93.6 (256 bytes: 92.5-92.8), 8192x8191 92.1-92.3 -> 93.9-94.1
+ * (256: 94.9); 64 bytes changed nothing. The rule's A/B on another H200 (D2): its 10 layouts gained 0.1 to
+ * 3.6 points (f32 16383x16385 90.7-90.9 -> 92.8, f64 8191x8193 92.9-93.2 -> 94.4), sources on 256
+ * bytes and aligned matrices stayed level. Whatever chose the knobs: the hint changes no knob. */
+static void l2_prefetch_source(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  c->l2pf = 0;
+  if (c->variant != CLT_VARIANT_RECT || info->nv_cc_major < 8 || (l->elem_size != 4 && l->elem_size != 8) ||
+      c->pack || c->shift_ok || c->vw > 16 / l->elem_size || clt__shape_class(l) != CLT_SHAPE_ODD)
+    return;
+  if (view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(256 / l->elem_size)))
+    return; /* rows on 256 bytes: each tile's rows are whole blocks already */
+  c->l2pf = l->elem_size == 8 ? 128 : 256;
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -962,6 +981,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
   else if (found != CLT__TUNED_FILE && bytes_off_sectors_to_vector(info, l))
     take_variant(info, l, CLT_VARIANT_VECTOR, &c);
+  l2_prefetch_source(info, l, &c);
   *out = c;
   return CLT_SUCCESS;
 }
@@ -1110,6 +1130,10 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       n = cfg->edge_rows
               ? snprintf(buf + used, buf_size - used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)
               : 0;
+      used += n > 0 ? (size_t)n : 0;
+      if (used >= buf_size)
+        return -1;
+      n = cfg->l2pf ? snprintf(buf + used, buf_size - used, " -DL2PF=%u", cfg->l2pf) : 0;
     } else {
       n = snprintf(buf + used, buf_size - used,
                    " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d"

@@ -44,6 +44,7 @@ static clt__device_info make_device(const char *name, cl_device_type type, cl_ui
 static clt__device_info faked_h200(void) {
   clt__device_info d = make_device("NVIDIA H200", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
   snprintf(d.platform, sizeof d.platform, "NVIDIA CUDA");
+  d.nv_cc_major = 9;
   setenv("CLT_CACHE_DIR", "off", 1);
   return d;
 }
@@ -1904,6 +1905,51 @@ static void rect_edge_rows_where_measured(void **state) {
   assert_int_equal(c.edge_rows, 0); /* measured on GPUs only */
 }
 
+/* rect's L2 prefetch-size hint: odd-class f32 (256 bytes) and f64 (128) sources whose rows start off
+ * 256 bytes, on NVIDIA GPUs of compute capability 8.0 and later; nowhere else, and named in the build
+ * options exactly where it is set. */
+static void l2_hint_where_source_rows_are_off_256_bytes(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  clt__device_info old_nv = faked_h200(), unknown_nv = faked_h200();
+  old_nv.nv_cc_major = 7;
+  unknown_nv.nv_cc_major = 0;
+  clt__device_info others[NDEV];
+  make_devices(others);
+  static const struct {
+    size_t rows, cols, es, src_offset, src_ld;
+    unsigned l2pf;
+  } cases[] = {
+      {16383, 16385, 4, 0, 0, 256},  {8191, 8193, 4, 0, 0, 256}, {16384, 16383, 4, 0, 0, 256},
+      {4097, 4095, 4, 0, 0, 256},    {8191, 8193, 8, 0, 0, 128}, {8192, 8191, 8, 0, 0, 128},
+      {4095, 4097, 4, 64, 4160, 0},  /* rows on 256 bytes: 4160 elements, offset 64 */
+      {4095, 4097, 4, 1, 4160, 256}, /* ... the same one element along */
+      {16383, 16384, 4, 0, 0, 0},    /* source rows on 256 bytes (only the destination's are off) */
+      {16384, 16388, 4, 0, 0, 0},    /* aligned class: the vector kernel's */
+      {16384, 16384, 4, 0, 0, 0},    {16383, 16385, 2, 0, 0, 0}, /* 2-byte elements: not measured */
+      {16383, 16385, 1, 0, 0, 0},    {8191, 8193, 16, 0, 0, 0},  {1048575, 64, 4, 0, 0, 0}, /* tall */
+      {64, 1048575, 4, 0, 0, 0},                                                            /* wide */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, cases[i].src_offset, cases[i].src_ld, 0, 0, 0, 0, 0};
+    const clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+    const clt__device_info *devs[] = {&h200, &h100, &old_nv, &unknown_nv, &others[0], &others[3]};
+    for (size_t d = 0; d < sizeof devs / sizeof devs[0]; d++) {
+      const unsigned want = d < 2 ? cases[i].l2pf : 0; /* only the compute capability 9 devices */
+      clt__config c;
+      assert_int_equal(clt__auto_config(devs[d], &l, &c), CLT_SUCCESS);
+      char opts[1024], named[32];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      snprintf(named, sizeof named, "-DL2PF=%u", want);
+      if (c.l2pf != want || (want ? strstr(opts, named) == NULL : strstr(opts, "L2PF") != NULL) ||
+          (want && c.variant != CLT_VARIANT_RECT))
+        fail_msg("%s, elem_size %zu, %zux%zu (offset %zu, ld %zu): %s l2pf %u (%s); expected %u",
+                 devs[d]->name, cases[i].es, cases[i].rows, cases[i].cols, cases[i].src_offset,
+                 cases[i].src_ld, clt_variant_name(c.variant), c.l2pf, opts, want);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_config_fits_its_device),
@@ -1939,6 +1985,7 @@ int main(void) {
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
+      cmocka_unit_test(l2_hint_where_source_rows_are_off_256_bytes),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
