@@ -947,7 +947,8 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
  * f64 8191x8193 91.8-92.0 -> 93.4-93.6 (256 bytes: 92.5-92.8), 8192x8191 92.1-92.3 -> 93.9-94.1
  * (256: 94.9); 64 bytes changed nothing. The rule's A/B on another H200 (D2): its 10 layouts gained 0.1 to
  * 3.6 points (f32 16383x16385 90.7-90.9 -> 92.8, f64 8191x8193 92.9-93.2 -> 94.4), sources on 256
- * bytes and aligned matrices stayed level. Whatever chose the knobs: the hint changes no knob. */
+ * bytes and aligned matrices stayed level; on an NVIDIA H100 the same 10 gained 0.8 to 3.4
+ * (bench/results/h100/notes.txt R). Whatever chose the knobs: the hint changes no knob. */
 static void l2_prefetch_source(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   c->l2pf = 0;
   if (c->variant != CLT_VARIANT_RECT || info->nv_cc_major < 8 || (l->elem_size != 4 && l->elem_size != 8) ||
