@@ -161,40 +161,35 @@ typedef union {
 #define CLT_PF "ld.global.L2::256B"
 #endif
 #undef LOAD_VEC
+/* The PTX type of one BASE and its register constraint. */
 #if ELEM_SIZE == 4
-static inline uint clt_ld_pf(const global uint *p) {
-  uint v;
-  asm(CLT_PF ".u32 %0, [%1];" : "=r"(v) : "l"(p));
-  return v;
-}
-#if VW == 2 && SRC_VEC
-static inline uint2 clt_ldv_pf(const global uint *p) {
-  uint2 v;
-  asm(CLT_PF ".v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(p));
-  return v;
-}
-#elif VW == 4 && SRC_VEC
-static inline uint4 clt_ldv_pf(const global uint *p) {
-  uint4 v;
-  asm(CLT_PF ".v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
-  return v;
-}
-#endif
+#define CLT_PFT ".u32"
+#define CLT_PFR "=r"
 #elif ELEM_SIZE == 8
-static inline ulong clt_ld_pf(const global ulong *p) {
-  ulong v;
-  asm(CLT_PF ".u64 %0, [%1];" : "=l"(v) : "l"(p));
-  return v;
-}
-#if VW == 2 && SRC_VEC
-static inline ulong2 clt_ldv_pf(const global ulong *p) {
-  ulong2 v;
-  asm(CLT_PF ".v2.u64 {%0, %1}, [%2];" : "=l"(v.x), "=l"(v.y) : "l"(p));
-  return v;
-}
-#endif
+#define CLT_PFT ".u64"
+#define CLT_PFR "=l"
 #else
 #error "L2PF takes 4- and 8-byte elements"
+#endif
+static inline BASE clt_ld_pf(const global BASE *p) {
+  BASE v;
+  asm(CLT_PF CLT_PFT " %0, [%1];" : CLT_PFR(v) : "l"(p));
+  return v;
+}
+#if SRC_VEC && VW == 2
+static inline TV clt_ldv_pf(const global BASE *p) {
+  TV v;
+  asm(CLT_PF ".v2" CLT_PFT " {%0, %1}, [%2];" : CLT_PFR(v.x), CLT_PFR(v.y) : "l"(p));
+  return v;
+}
+#elif SRC_VEC && VW == 4 && ELEM_SIZE == 4
+static inline TV clt_ldv_pf(const global BASE *p) {
+  TV v;
+  asm(CLT_PF ".v4" CLT_PFT " {%0, %1, %2, %3}, [%4];"
+      : CLT_PFR(v.x), CLT_PFR(v.y), CLT_PFR(v.z), CLT_PFR(v.w)
+      : "l"(p));
+  return v;
+}
 #endif
 #define CLT_PFP(p) ((const global BASE *)(p))
 #if VW == 1

@@ -82,7 +82,8 @@ clt_status clt__device_query(cl_device_id dev, clt__device_info *info) {
 
   /* The warp/wavefront width only steers preferences (tile width, work-group multiple); the kernel's
    * CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE is not known before a build. */
-  if (info->vendor_id == 0x10DE || contains(info->vendor, "NVIDIA"))
+  const int nvidia = info->vendor_id == 0x10DE || contains(info->vendor, "NVIDIA");
+  if (nvidia)
     info->simd_width = 32;
   else if (info->vendor_id == 0x1002 || contains(info->vendor, "Advanced Micro") ||
            contains(info->vendor, "AMD"))
@@ -95,7 +96,7 @@ clt_status clt__device_query(cl_device_id dev, clt__device_info *info) {
     info->simd_width = info->max_wg_size;
   /* The compute capability steers a PTX load hint only (cl/rect.cl's L2PF): a driver without the
    * query leaves it unknown, never failed. */
-  if ((info->vendor_id == 0x10DE || contains(info->vendor, "NVIDIA")) && (info->type & CL_DEVICE_TYPE_GPU) &&
+  if (nvidia && (info->type & CL_DEVICE_TYPE_GPU) &&
       clGetDeviceInfo(dev, CLT__CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof info->nv_cc_major,
                       &info->nv_cc_major, NULL) != CL_SUCCESS)
     info->nv_cc_major = 0;
