@@ -5,6 +5,9 @@
 #error "T (the element type) must be defined by the host"
 #endif
 
+#define CLT_CAT_(a, b) a##b
+#define CLT_CAT(a, b) CLT_CAT_(a, b) /* pastes macros' values: CLT_CAT(BASE, 4) is uint4 for uint */
+
 /* The index type of the kernels the host gives IDX32 (rect, vector, block, narrow): 32-bit where every
  * index of both views fits, which NVIDIA's compiler turns into markedly faster address arithmetic
  * (cl/rect.cl has the figures); 64-bit otherwise and in the kernels without the knob. */

@@ -53,8 +53,6 @@ typedef union {
 #if COLMAJOR || VWL * ELEM_SIZE != 16
 #error "SRC_SHIFT needs a wide source (row-major tile) and 16-byte vectors"
 #endif
-#define CLT_CAT_(a, b) a##b
-#define CLT_CAT(a, b) CLT_CAT_(a, b)
 #define AS_TVL(x) CLT_CAT(as_, TVL)(x)
 /* Bytes s .. s + 15 of lo followed by hi (s < 16): whole words picked by selects (s is the same for a
  * whole row, so no work-item diverges), then each word completed from the next by a shift. In 32-bit

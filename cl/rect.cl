@@ -143,12 +143,17 @@ typedef union {
 #define LOAD_VEC(p) (*(p))
 #endif
 
+/* An aligned vector (SRC_VEC's and SRC_SHIFT's loads). */
+#define LOAD_ALIGNED(p) (*(global const TV *)(p))
+
 /* L2PF (64, 128 or 256; NVIDIA GPUs of compute capability 8.0 and later, through PTX): every source
  * load asks L2 to fetch that many bytes around it. Rows that start off 256 bytes leave each tile a
  * piece of the block its neighbour reads; with the hint the whole block arrives at once. On an NVIDIA
  * H200 f32 16383x16385 went from 89.9% of the copy to 92.4-92.7% with 256 bytes, f64 8191x8193 from
- * 91.8-92.0% to 93.4-93.6% with 128 (bench/results/h200/knobs22.txt D; src/tuning.c says where). For
- * 4- and 8-byte elements in vectors of up to 4 (2 for 8-byte ones), whole vectors where aligned. */
+ * 91.8-92.0% to 93.4-93.6% with 128 (bench/results/h200/knobs22.txt D), and with 256 bytes u8
+ * 16384x16383 from 65.6-68.1% to 79.9-80.1% (shifted rows), f16 16384x16383 78.9-79.0 -> 83.3-83.4,
+ * c128 8191x8193 92.6 -> 94.7 (knobs23.txt; src/tuning.c says where). Loads of up to 4 base scalars
+ * and 16 bytes: whole vectors where aligned (SRC_VEC, SRC_SHIFT), else up to 4 elements one by one. */
 #ifndef L2PF
 #define L2PF 0
 #endif
@@ -161,47 +166,71 @@ typedef union {
 #define CLT_PF "ld.global.L2::256B"
 #endif
 #undef LOAD_VEC
-/* The PTX type of one BASE and its register constraint. */
-#if ELEM_SIZE == 4
-#define CLT_PFT ".u32"
-#define CLT_PFR "=r"
+#undef LOAD_ALIGNED
+/* The PTX type of one BASE, its register constraint and the register's OpenCL type: PTX has no 8-bit
+ * registers, so bytes travel in 16-bit ones. */
+#if ELEM_SIZE == 1
+#define CLT_PFT ".u8"
+#define CLT_PFR "=h"
+typedef ushort clt_pfreg;
+#elif ELEM_SIZE == 2
+#define CLT_PFT ".u16"
+#define CLT_PFR "=h"
+typedef ushort clt_pfreg;
 #elif ELEM_SIZE == 8
 #define CLT_PFT ".u64"
 #define CLT_PFR "=l"
-#else
-#error "L2PF takes 4- and 8-byte elements"
+typedef ulong clt_pfreg;
+#else /* 4, and 16 as four uints */
+#define CLT_PFT ".u32"
+#define CLT_PFR "=r"
+typedef uint clt_pfreg;
 #endif
-static inline BASE clt_ld_pf(const global BASE *p) {
-  BASE v;
-  asm(CLT_PF CLT_PFT " %0, [%1];" : CLT_PFR(v) : "l"(p));
-  return v;
+#define CLT_BPE (ELEM_SIZE == 16 ? 4 : 1) /* BASEs per element */
+/* One, two or four BASEs from p. */
+static inline BASE clt_pf1(const global BASE *p) {
+  clt_pfreg a;
+  asm(CLT_PF CLT_PFT " %0, [%1];" : CLT_PFR(a) : "l"(p));
+  return (BASE)a;
 }
-#if SRC_VEC && VW == 2
-static inline TV clt_ldv_pf(const global BASE *p) {
-  TV v;
-  asm(CLT_PF ".v2" CLT_PFT " {%0, %1}, [%2];" : CLT_PFR(v.x), CLT_PFR(v.y) : "l"(p));
-  return v;
+#if ELEM_SIZE <= 8
+static inline CLT_CAT(BASE, 2) clt_pf2(const global BASE *p) {
+  clt_pfreg a, b;
+  asm(CLT_PF ".v2" CLT_PFT " {%0, %1}, [%2];" : CLT_PFR(a), CLT_PFR(b) : "l"(p));
+  return (CLT_CAT(BASE, 2))((BASE)a, (BASE)b);
 }
-#elif SRC_VEC && VW == 4 && ELEM_SIZE == 4
-static inline TV clt_ldv_pf(const global BASE *p) {
-  TV v;
+#endif
+#if ELEM_SIZE != 8
+static inline CLT_CAT(BASE, 4) clt_pf4(const global BASE *p) {
+  clt_pfreg a, b, c, d;
   asm(CLT_PF ".v4" CLT_PFT " {%0, %1, %2, %3}, [%4];"
-      : CLT_PFR(v.x), CLT_PFR(v.y), CLT_PFR(v.z), CLT_PFR(v.w)
+      : CLT_PFR(a), CLT_PFR(b), CLT_PFR(c), CLT_PFR(d)
       : "l"(p));
-  return v;
+  return (CLT_CAT(BASE, 4))((BASE)a, (BASE)b, (BASE)c, (BASE)d);
 }
 #endif
 #define CLT_PFP(p) ((const global BASE *)(p))
-#if VW == 1
-#define LOAD_VEC(p) clt_ld_pf(CLT_PFP(p))
-#elif SRC_VEC
-#define LOAD_VEC(p) clt_ldv_pf(CLT_PFP(p))
+/* Element e of the elements from p, and the VW elements from p as one aligned vector. */
+#if ELEM_SIZE == 16
+#define CLT_PFE(p, e) clt_pf4(CLT_PFP((const global T *)(p) + (e)))
+#else
+#define CLT_PFE(p, e) clt_pf1(CLT_PFP((const global T *)(p) + (e)))
+#endif
+#if VW * CLT_BPE == 1
+#define LOAD_ALIGNED(p) clt_pf1(CLT_PFP(p))
+#elif VW * CLT_BPE == 2
+#define LOAD_ALIGNED(p) clt_pf2(CLT_PFP(p))
+#elif VW * CLT_BPE == 4 && VW * ELEM_SIZE <= 16
+#define LOAD_ALIGNED(p) clt_pf4(CLT_PFP(p))
+#elif SRC_VEC || SRC_SHIFT
+#error "L2PF takes aligned vectors of up to 4 base scalars and 16 bytes"
+#endif
+#if SRC_VEC || VW == 1
+#define LOAD_VEC(p) LOAD_ALIGNED(p)
 #elif VW == 2
-#define LOAD_VEC(p) ((TV)(clt_ld_pf(CLT_PFP(p)), clt_ld_pf(CLT_PFP(p) + 1)))
+#define LOAD_VEC(p) ((TV)(CLT_PFE(p, 0), CLT_PFE(p, 1)))
 #elif VW == 4
-#define LOAD_VEC(p)                                                                                          \
-  ((TV)(clt_ld_pf(CLT_PFP(p)), clt_ld_pf(CLT_PFP(p) + 1), clt_ld_pf(CLT_PFP(p) + 2),                         \
-        clt_ld_pf(CLT_PFP(p) + 3)))
+#define LOAD_VEC(p) ((TV)(CLT_PFE(p, 0), CLT_PFE(p, 1), CLT_PFE(p, 2), CLT_PFE(p, 3)))
 #else
 #error "L2PF takes vectors of up to 4 elements"
 #endif
@@ -278,10 +307,10 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
           for (uint q = 0; q < NEX; q++) {
             const uint i = min(ly * WX + lx + q * WX * WG_Y, (uint)(TR + SKR - 1));
             const idx_t a = a0 + (idx_t)i * src_ld;
-            ex[q] = ((global const TV *)(src + (a - a % VW)))[WX];
+            ex[q] = LOAD_ALIGNED((global const TV *)(src + (a - a % VW)) + WX);
           }
 #define ROW_AT(i) (a0 + (idx_t)(i)*src_ld) /* tile row i's first element */
-#define ROW_LOAD(k, i) ((global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)))[lx]
+#define ROW_LOAD(k, i) LOAD_ALIGNED((global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)) + lx)
 #define ROW_STORE(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW) - (uint)(ROW_AT(i) % VW)])
 #else
           global const T *sp = s + (r0 - SKR + ly) * src_ld + c;

@@ -1908,7 +1908,7 @@ static void rect_edge_rows_where_measured(void **state) {
 /* rect's L2 prefetch-size hint: odd-class f32 (256 bytes) and f64 (128) sources whose rows start off
  * 256 bytes, on NVIDIA GPUs of compute capability 8.0 and later; nowhere else, and named in the build
  * options exactly where it is set. */
-static void l2_hint_where_source_rows_are_off_256_bytes(void **state) {
+static void l2_hint_for_odd_and_wide_sources(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   clt__device_info old_nv = faked_h200(), unknown_nv = faked_h200();
@@ -1920,15 +1920,35 @@ static void l2_hint_where_source_rows_are_off_256_bytes(void **state) {
     size_t rows, cols, es, src_offset, src_ld;
     unsigned l2pf;
   } cases[] = {
-      {16383, 16385, 4, 0, 0, 256},  {8191, 8193, 4, 0, 0, 256}, {16384, 16383, 4, 0, 0, 256},
-      {4097, 4095, 4, 0, 0, 256},    {8191, 8193, 8, 0, 0, 128}, {8192, 8191, 8, 0, 0, 128},
-      {4095, 4097, 4, 64, 4160, 0},  /* rows on 256 bytes: 4160 elements, offset 64 */
-      {4095, 4097, 4, 1, 4160, 256}, /* ... the same one element along */
-      {16383, 16384, 4, 0, 0, 0},    /* source rows on 256 bytes (only the destination's are off) */
-      {16384, 16388, 4, 0, 0, 0},    /* aligned class: the vector kernel's */
-      {16384, 16384, 4, 0, 0, 0},    {16383, 16385, 2, 0, 0, 0}, /* 2-byte elements: not measured */
-      {16383, 16385, 1, 0, 0, 0},    {8191, 8193, 16, 0, 0, 0},  {1048575, 64, 4, 0, 0, 0}, /* tall */
-      {64, 1048575, 4, 0, 0, 0},                                                            /* wide */
+      /* odd, source rows off 256 bytes */
+      {16383, 16385, 4, 0, 0, 256},
+      {8191, 8193, 4, 0, 0, 256},
+      {16384, 16383, 4, 0, 0, 256},
+      {4097, 4095, 4, 0, 0, 256},
+      {8191, 8193, 8, 0, 0, 128},
+      {8192, 8191, 8, 0, 0, 128},
+      {4095, 4097, 4, 1, 4160, 256},
+      {16383, 16385, 2, 0, 0, 256}, /* shifted rows */
+      {16383, 16385, 1, 0, 0, 256},
+      {8191, 8193, 16, 0, 0, 256},
+      /* odd, source rows on 256 bytes: 4 bytes and more go without, 1 and 2 take it */
+      {4095, 4097, 4, 64, 4160, 0},
+      {16383, 16384, 4, 0, 0, 0},
+      {16385, 16384, 8, 0, 0, 0},
+      {16385, 16384, 16, 0, 0, 0},
+      {16385, 16384, 2, 0, 0, 256},
+      {16385, 16384, 1, 0, 0, 256},
+      /* wide */
+      {64, 1048575, 4, 0, 0, 256},
+      {64, 524287, 8, 0, 0, 128},
+      {64, 1048575, 2, 0, 0, 256},
+      {64, 2097152, 1, 0, 0, 256},
+      /* aligned (the vector kernel's) and tall: none */
+      {16384, 16388, 4, 0, 0, 0},
+      {16384, 16384, 4, 0, 0, 0},
+      {1048575, 64, 4, 0, 0, 0},
+      {1048575, 64, 2, 0, 0, 0},
+      {524287, 64, 8, 0, 0, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape sh = {cases[i].rows, cases[i].cols, 1, cases[i].src_offset, cases[i].src_ld, 0, 0, 0, 0, 0};
@@ -1985,7 +2005,7 @@ int main(void) {
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
-      cmocka_unit_test(l2_hint_where_source_rows_are_off_256_bytes),
+      cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
