@@ -939,21 +939,22 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
          !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 32);
 }
 
-/* rect's source loads on NVIDIA GPUs of compute capability 8.0 and later carry an L2 prefetch-size
- * hint (cl/rect.cl's L2PF) for odd-class and wide matrices: 128 bytes for 8-byte elements, 256 for
- * the others; of 4 bytes and more, only where the source rows start off 256 bytes. On an NVIDIA H200,
- * two rounds each (bench/results/h200/knobs22.txt D1): f32 16383x16385 from 89.9-90.0% of the copy to
- * 92.4-92.7%, 16384x16383 90.6-90.7 -> 94.3-94.6, 8191x8193 90.5 -> 91.9-92.0 (128 bytes: 92.0-92.2);
- * f64 8191x8193 91.8-92.0 -> 93.4-93.6 (256 bytes: 92.5-92.8), 8192x8191 92.1-92.3 -> 93.9-94.1 (256:
- * 94.9); 64 bytes changed nothing. The other element sizes, shifted rows and wide sources (knobs23.txt
- * B and C, AUTO before and after): f16 16383x16385 85.2 -> 85.9-86.2 (128 bytes: 86.8-87.0, but
- * 16384x16383 81.0-81.2 against 83.3-84.5 with 256), u8 16384x16383 65.6-68.1 -> 79.9-80.1, c128
- * 8191x8193 92.6 -> 94.7, f64 64x524287 92.2-92.6 -> 93.5-93.7; 23 of 33 layouts gained 0.45 to 13
- * points, f16 200x349525 lost 0.25-0.75. Sources on 256 bytes gained with 1- and 2-byte elements (f16
- * 16385x16384 90.5-90.7 -> 93.1-93.4, u8 64x2097152 86.2-86.4 -> 91.6-92.3) and stayed within 0.2 of
- * level with larger ones; tall sources (f32 1048575x64, f64 524287x64) gained nothing or lost up to
- * 0.7. On an NVIDIA H100 every layout the rule takes that was tried gained, 0.8 to 9.6 points
- * (bench/results/h100/notes.txt R and S). Whatever chose the knobs: the hint changes no knob. */
+/* rect's source loads on NVIDIA GPUs of compute capability 8.0 and later carry an L2 prefetch-size hint
+ * (cl/rect.cl's L2PF) for odd-class and wide matrices: 128 bytes for 8-byte elements and shifted 2-byte
+ * rows, 256 for the others; of 4 bytes and more, only where the source rows start off 256 bytes. On an
+ * NVIDIA H200, two rounds each (bench/results/h200/knobs22.txt D1): f32 16383x16385 from 89.9-90.0% of the
+ * copy to 92.4-92.7%, 16384x16383 90.6-90.7 -> 94.3-94.6, 8191x8193 90.5 -> 91.9-92.0 (128 bytes:
+ * 92.0-92.2); f64 8191x8193 91.8-92.0 -> 93.4-93.6 (256 bytes: 92.5-92.8), 8192x8191 92.1-92.3 ->
+ * 93.9-94.1 (256: 94.9); 64 bytes changed nothing. The other element sizes, shifted rows and wide sources
+ * with 256 bytes (knobs23.txt B and C, AUTO before and after): f16 16383x16385 85.2 -> 85.9-86.2,
+ * 16384x16383 78.9-79.0 -> 83.3-83.4 (128 bytes: 81.0-81.2), u8 16384x16383 65.6-68.1 -> 79.9-80.1, c128
+ * 8191x8193 92.6 -> 94.7, f64 64x524287 92.2-92.6 -> 93.5-93.7; 23 of 33 layouts gained 0.45 to 13 points,
+ * f16 200x349525 lost 0.25-0.75. Shifted 2-byte rows then took 128 bytes: 0.2 to 0.8 points ahead of 256
+ * on 5 odd f16 layouts (16383x16385 86.1 -> 86.4-86.8; knobs23.txt F). Sources on 256 bytes gained with 1-
+ * and 2-byte elements (f16 16385x16384 90.5-90.7 -> 93.1-93.4, u8 64x2097152 86.2-86.4 -> 91.6-92.3) and
+ * stayed within 0.2 of level with larger ones; tall sources (f32 1048575x64, f64 524287x64) gained nothing
+ * or lost up to 0.7. On an NVIDIA H100 every layout the rule takes that was tried gained, 0.8 to 9.6
+ * points (bench/results/h100/notes.txt R and S). Whatever chose the knobs: the hint changes no knob. */
 static void l2_prefetch_source(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
   const size_t es = l->elem_size;
@@ -965,7 +966,7 @@ static void l2_prefetch_source(const clt__device_info *info, const clt__layout *
     return;
   if (es >= 4 && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(256 / es)))
     return;
-  c->l2pf = es == 8 ? 128 : 256;
+  c->l2pf = es == 8 || (es == 2 && c->shift_ok) ? 128 : 256;
 }
 
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
