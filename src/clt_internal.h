@@ -144,6 +144,10 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *layout, co
  * sources off rect's vectors (not over a tuning file's knobs), rect's tiles cut to fit a tall or wide
  * short side, and the narrow kernel where clt__narrow_auto says so. */
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *layout, clt__config *out);
+/* Sets cfg->l2pf, rect's L2 prefetch-size hint on source loads, for the device and layout; the hint
+ * changes no knob, so AUTO, explicit variants and explicit knobs alike take it (src/tuning.c says
+ * where). clt__auto_config calls it; call it after the last change to any other field. */
+void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *layout, clt__config *cfg);
 
 /* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */
 

@@ -954,8 +954,9 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
  * and 2-byte elements (f16 16385x16384 90.5-90.7 -> 93.1-93.4, u8 64x2097152 86.2-86.4 -> 91.6-92.3) and
  * stayed within 0.2 of level with larger ones; tall sources (f32 1048575x64, f64 524287x64) gained nothing
  * or lost up to 0.7. On an NVIDIA H100 every layout the rule takes that was tried gained, 0.8 to 9.6
- * points (bench/results/h100/notes.txt R and S). Whatever chose the knobs: the hint changes no knob. */
-static void l2_prefetch_source(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+ * points (bench/results/h100/notes.txt R and S). The hint changes no knob: explicit variants and knobs take
+ * it too (src/plan.c). */
+void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
   const size_t es = l->elem_size;
   const unsigned lanes = c->vw * (es == 16 ? 4u : 1u); /* the base scalars of one vector */
@@ -965,7 +966,7 @@ static void l2_prefetch_source(const clt__device_info *info, const clt__layout *
       (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE) || (whole ? lanes > 4 || c->vw * es > 16 : c->vw > 4))
     return;
   if (es >= 4 && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(256 / es)))
-    return;
+    return; /* rows on 256 bytes: each tile's rows are whole blocks already (level with the hint) */
   c->l2pf = es == 8 || (es == 2 && c->shift_ok) ? 128 : 256;
 }
 
@@ -992,7 +993,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
   else if (found != CLT__TUNED_FILE && bytes_off_sectors_to_vector(info, l))
     take_variant(info, l, CLT_VARIANT_VECTOR, &c);
-  l2_prefetch_source(info, l, &c);
+  clt__config_set_l2_hint(info, l, &c);
   *out = c;
   return CLT_SUCCESS;
 }

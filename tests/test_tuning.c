@@ -1905,9 +1905,9 @@ static void rect_edge_rows_where_measured(void **state) {
   assert_int_equal(c.edge_rows, 0); /* measured on GPUs only */
 }
 
-/* rect's L2 prefetch-size hint: odd-class f32 (256 bytes) and f64 (128) sources whose rows start off
- * 256 bytes, on NVIDIA GPUs of compute capability 8.0 and later; nowhere else, and named in the build
- * options exactly where it is set. */
+/* rect's L2 prefetch-size hint on NVIDIA GPUs of compute capability 8.0 and later: odd-class and wide
+ * sources, 256 bytes (8-byte elements and shifted 2-byte rows 128); of 4 bytes and more only where the
+ * rows start off 256 bytes; nowhere else, and named in the build options exactly where it is set. */
 static void l2_hint_for_odd_and_wide_sources(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -1974,6 +1974,34 @@ static void l2_hint_for_odd_and_wide_sources(void **state) {
   }
 }
 
+/* The hint goes with rect's kernel whatever chose its knobs: an explicit rect plan and explicit knobs on
+ * an odd f32 matrix take AUTO's 256 bytes on the NVIDIA H200, none on a device below compute
+ * capability 8.0 or for another variant. */
+static void l2_hint_for_explicit_rect_and_knobs(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200();
+  clt__device_info old_nv = faked_h200();
+  old_nv.nv_cc_major = 7;
+  const shape sh = {16383, 16385, 1, 0, 0, 0, 0, 0, 0, 0};
+  const clt_tuning knobs = {
+      .variant = CLT_VARIANT_RECT, .tile = 64, .vector_width = 1, .wg_y = 8, .pad = 1, .wg_x = 64};
+  for (int k = 0; k < 3; k++) {
+    const clt_variant v = k == 2 ? CLT_VARIANT_TILED : CLT_VARIANT_RECT;
+    const clt__layout l = make_layout(&sh, 4, v);
+    for (int d = 0; d < 2; d++) {
+      clt__config c;
+      const clt__device_info *dev = d ? &old_nv : &h200;
+      assert_int_equal(k == 1 ? clt__config_from_tuning(dev, &l, &knobs, &c)
+                              : clt__choose_config(dev, &l, v, &c),
+                       CLT_SUCCESS);
+      clt__config_set_l2_hint(dev, &l, &c);
+      assert_int_equal(c.l2pf, k < 2 && d == 0 ? 256u : 0u);
+      if (k == 1)
+        assert_int_equal(c.vw * c.wg_x, 64); /* the knobs stand */
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_config_fits_its_device),
@@ -2010,6 +2038,7 @@ int main(void) {
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
+      cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
