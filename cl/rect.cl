@@ -113,12 +113,15 @@ typedef union {
 #define RUN_ROWS(q, k) for (uint q = 0, k = ly; k < TC; q++, k += WG_Y)
 #endif
 
-#if VW > 1
-#if SRC_VEC
-#define LOAD_VEC(p) (*(global const TV *)(p))
+/* An aligned vector (SRC_VEC's and SRC_SHIFT's loads), and a work-item's VW source elements. */
+#define LOAD_ALIGNED(p) (*(global const TV *)(p))
+#if SRC_VEC || VW == 1
+#define LOAD_VEC(p) LOAD_ALIGNED(p)
 #else
 #define LOAD_VEC(p) VLOADN(0, (global const BASE *)(p))
 #endif
+
+#if VW > 1
 #if DST_VEC
 #define STORE_VEC(v, p) (*(global TV *)(p) = (v))
 #else
@@ -139,12 +142,7 @@ typedef union {
 #else
 #define GATHER(r, k) ((TV)(G16(r, k)))
 #endif
-#else
-#define LOAD_VEC(p) (*(p))
 #endif
-
-/* An aligned vector (SRC_VEC's and SRC_SHIFT's loads). */
-#define LOAD_ALIGNED(p) (*(global const TV *)(p))
 
 /* L2PF (64, 128 or 256; NVIDIA GPUs of compute capability 8.0 and later, through PTX): every source
  * load asks L2 to fetch that many bytes around it. Rows that start off 256 bytes leave each tile a
@@ -165,7 +163,6 @@ typedef union {
 #else
 #define CLT_PF "ld.global.L2::256B"
 #endif
-#undef LOAD_VEC
 #undef LOAD_ALIGNED
 /* The PTX type of one BASE, its register constraint and the register's OpenCL type: PTX has no 8-bit
  * registers, so bytes travel in 16-bit ones. */
@@ -225,14 +222,15 @@ static inline CLT_CAT(BASE, 4) clt_pf4(const global BASE *p) {
 #elif SRC_VEC || SRC_SHIFT
 #error "L2PF takes aligned vectors of up to 4 base scalars and 16 bytes"
 #endif
-#if SRC_VEC || VW == 1
-#define LOAD_VEC(p) LOAD_ALIGNED(p)
-#elif VW == 2
+#if !SRC_VEC && VW > 1 /* misaligned vectors: element by element */
+#undef LOAD_VEC
+#if VW == 2
 #define LOAD_VEC(p) ((TV)(CLT_PFE(p, 0), CLT_PFE(p, 1)))
 #elif VW == 4
 #define LOAD_VEC(p) ((TV)(CLT_PFE(p, 0), CLT_PFE(p, 1), CLT_PFE(p, 2), CLT_PFE(p, 3)))
 #else
 #error "L2PF takes vectors of up to 4 elements"
+#endif
 #endif
 #endif
 
