@@ -102,6 +102,8 @@ typedef struct clt__config {
                           /* cl/rect.cl's L2PF, NVIDIA PTX) */
   unsigned edge_rows;     /* rect: source rows an edge tile's work-item loads at once, its vectors */
                           /* whole where inside the matrix (0 = the kernel's default; cl/rect.cl) */
+  int loads_first;        /* rect: a work-item's tile loads all before its local stores, where the */
+                          /* kernel's default (1-byte elements only) does not (cl/rect.cl's LOADS_FIRST) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
   int across;             /* rect, vector: dimension 0 walks along the tile rows (tall sources) */

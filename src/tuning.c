@@ -178,10 +178,23 @@ static unsigned rect_edge_rows(const clt__config *c, const clt__device_info *inf
   return one_row || unskewed4 || skewed8 ? 8 : 0;
 }
 
+/* rect's tile loads in a loop of their own before the local stores (cl/rect.cl's LOADS_FIRST, which
+ * 1-byte elements take by default) for 2-byte elements read element by element from unskewed source rows
+ * off the vectors, where each work-item holds at least 16 tile rows. On an NVIDIA H200 with the L2 hint
+ * (bench/results/h200/knobs24.txt B): f16 16384x16383 84.3% of the copy -> 85.9-86.1, 8192x8191
+ * 79.7-79.9 -> 81.2-81.3 (128-row tiles, 8 rows of work-items); the wide entry's 64-row tiles lost
+ * 3.5 to 4.7 points (64x1048575, 200x349525), shifted rows 12 (16383x16385), and 4-, 8- and 16-byte
+ * elements moved by -0.4 to +0.2 where not skewed and tall (f32 100x999999, skewed, lost 12). */
+static int rect_loads_first(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  return !cpu_like(info) && l->elem_size == 2 && !c->pack && !c->shift_ok && !c->src_aligned && !c->pre &&
+         c->wg_y && c->tile / c->wg_y >= 16;
+}
+
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = 0;
   c->pre = c->edge_rows = 0;
+  c->loads_first = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
@@ -249,6 +262,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
                : base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
     c->pack = c->units && rect_pack_ok(c, info, l); /* then neither skew nor shifted rows */
     c->edge_rows = rect_edge_rows(c, info, l);
+    c->loads_first = rect_loads_first(c, info, l);
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
      * start of its view (16 bytes at most on the short side, vw elements on the long one). */
@@ -1142,6 +1156,10 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       n = cfg->edge_rows
               ? snprintf(buf + used, buf_size - used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)
               : 0;
+      used += n > 0 ? (size_t)n : 0;
+      if (used >= buf_size)
+        return -1;
+      n = cfg->loads_first ? snprintf(buf + used, buf_size - used, " -DLOADS_FIRST=1") : 0;
       used += n > 0 ? (size_t)n : 0;
       if (used >= buf_size)
         return -1;

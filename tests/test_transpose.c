@@ -294,14 +294,18 @@ static void rect_skew_from_global_exact(void **state) {
  * inside it, and skewed single 8-byte elements. */
 static char *saved_build_options; /* the caller's CLT_BUILD_OPTIONS, put back after the test */
 
-static int edge_knobs_on(void **state) {
-  (void)state;
+static int force_build_options(const char *options) {
   const char *prev = getenv("CLT_BUILD_OPTIONS");
   saved_build_options = prev ? strdup(prev) : NULL;
-  return (prev && !saved_build_options) || setenv("CLT_BUILD_OPTIONS", "-DEDGE_VEC=1 -DEDGE_ROWS=8", 1);
+  return (prev && !saved_build_options) || setenv("CLT_BUILD_OPTIONS", options, 1);
 }
 
-static int edge_knobs_off(void **state) {
+static int edge_knobs_on(void **state) {
+  (void)state;
+  return force_build_options("-DEDGE_VEC=1 -DEDGE_ROWS=8");
+}
+
+static int restore_build_options(void **state) {
   (void)state;
   const int rc = saved_build_options ? setenv("CLT_BUILD_OPTIONS", saved_build_options, 1)
                                      : unsetenv("CLT_BUILD_OPTIONS");
@@ -320,6 +324,26 @@ static void rect_edge_knobs_exact(void **state) {
       {301, 203, 4, 1, 64, 2, 32, 8, 0, 0, "-DSK=8 "},
       {100, 777, 8, 1, 128, 1, 32, 8, 0, 128, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=16 "},
       {203, 301, 8, 1, 64, 1, 32, 8, 0, 128, "-DSK=16 "},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+/* rect's tile loads ahead of its local stores (cl/rect.cl's LOADS_FIRST) for 2-byte elements, as
+ * src/tuning.c gives them to GPUs, forced here through CLT_BUILD_OPTIONS: 2-element vectors read one by
+ * one from source rows off the vectors into 128-row tiles, unskewed (bottom tile row partial, a batch,
+ * a matrix of one tile row) and skewed (the rows above the tile loaded too). */
+static int loads_first_on(void **state) {
+  (void)state;
+  return force_build_options("-DLOADS_FIRST=1");
+}
+
+static void rect_loads_first_exact(void **state) {
+  static const rect_case cases[] = {
+      {256, 301, 2, 1, 128, 2, 32, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {144, 517, 2, 2, 128, 2, 32, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {96, 1001, 2, 1, 128, 2, 32, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {301, 203, 2, 1, 128, 2, 32, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=0"},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
@@ -521,7 +545,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_small_tile_columns_exact),
       cmocka_unit_test(rect_skew_from_global_exact),
-      cmocka_unit_test_setup_teardown(rect_edge_knobs_exact, edge_knobs_on, edge_knobs_off),
+      cmocka_unit_test_setup_teardown(rect_edge_knobs_exact, edge_knobs_on, restore_build_options),
+      cmocka_unit_test_setup_teardown(rect_loads_first_exact, loads_first_on, restore_build_options),
   };
   enum { NPART2 = 2 * (5 + 4) }; /* part 2's parameterized tests: rect's and four of narrow's, both sets */
   static struct CMUnitTest part1[2 * NPARAM - NPART2 + sizeof fixed1 / sizeof fixed1[0]];

@@ -1905,6 +1905,43 @@ static void rect_edge_rows_where_measured(void **state) {
   assert_int_equal(c.edge_rows, 0); /* measured on GPUs only */
 }
 
+/* rect's loads before its local stores (cl/rect.cl's LOADS_FIRST) for 2-byte elements read one by one
+ * from unskewed source rows off the vectors, 16 tile rows or more per work-item, on GPUs: named in the
+ * options exactly there. Shifted rows, skewed runs, the wide entry's 64-row tiles, other element sizes
+ * (1-byte elements have it as the kernel's default) and CPUs go without. */
+static void rect_loads_first_where_measured(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), cpu = faked_pocl_cpu();
+  static const struct {
+    size_t rows, cols, es;
+    int first;
+  } cases[] = {
+      {16384, 16383, 2, 1}, {8192, 8191, 2, 1},   {4096, 12289, 2, 1},  {16383, 16385, 2, 0},
+      {8191, 8193, 2, 0},   {16383, 16384, 2, 0}, {12289, 12288, 2, 0}, {64, 1048575, 2, 0},
+      {200, 349525, 2, 0},  {16384, 16383, 4, 0}, {16384, 16383, 8, 0}, {8192, 8191, 16, 0},
+      {16384, 16383, 1, 0}, {16384, 16384, 2, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    char opts[1024];
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    const int named = strstr(opts, "-DLOADS_FIRST=1") != NULL;
+    if (c.loads_first != cases[i].first || named != cases[i].first ||
+        (cases[i].first && (c.variant != CLT_VARIANT_RECT || c.tile / c.wg_y < 16 || c.pre || c.shift_ok)))
+      fail_msg("elem_size %zu, %zux%zu: %s tile %u wg_y %u vw %u skew %u loads first %d (%s); expected %d",
+               cases[i].es, cases[i].rows, cases[i].cols, clt_variant_name(c.variant), c.tile, c.wg_y, c.vw,
+               c.pre, c.loads_first, opts, cases[i].first);
+  }
+  const shape sh = {16384, 16383, 1, 0, 0, 0, 0, 0, 0, 1};
+  clt__layout l = make_layout(&sh, 2, CLT_VARIANT_RECT);
+  clt__config c;
+  assert_int_equal(clt__choose_config(&cpu, &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
+  assert_int_equal(c.loads_first, 0); /* measured on GPUs only */
+}
+
 /* rect's L2 prefetch-size hint on NVIDIA GPUs of compute capability 8.0 and later: odd-class and wide
  * sources, 256 bytes (8-byte elements and shifted 2-byte rows 128); of 4 bytes and more only where the
  * rows start off 256 bytes; nowhere else, and named in the build options exactly where it is set. */
@@ -2037,6 +2074,7 @@ int main(void) {
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
+      cmocka_unit_test(rect_loads_first_where_measured),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(h200_skewed_wide_f16),
