@@ -179,12 +179,13 @@ static unsigned rect_edge_rows(const clt__config *c, const clt__device_info *inf
 }
 
 /* rect's tile loads in a loop of their own before the local stores (cl/rect.cl's LOADS_FIRST, which
- * 1-byte elements take by default) for 2-byte elements read element by element from unskewed source rows
- * off the vectors, where each work-item holds at least 16 tile rows. On an NVIDIA H200 with the L2 hint
- * (bench/results/h200/knobs24.txt B): f16 16384x16383 84.3% of the copy -> 85.9-86.1, 8192x8191
- * 79.7-79.9 -> 81.2-81.3 (128-row tiles, 8 rows of work-items); the wide entry's 64-row tiles lost
- * 3.5 to 4.7 points (64x1048575, 200x349525), shifted rows 12 (16383x16385), and 4-, 8- and 16-byte
- * elements moved by -0.4 to +0.2 where not skewed and tall (f32 100x999999, skewed, lost 12). */
+ * 1-byte elements take by default) for 2-byte elements read element by element from unskewed source
+ * rows off the vectors, where each work-item holds 16 tile rows or more. With the L2 hint, against the
+ * one loop (bench/results/h200/knobs24.txt B, C; h100/notes.txt T): on an NVIDIA H200 f16 16384x16383
+ * 82.9-83.8% of the copy -> 86.1-86.2, 8192x8191 78.5-79.7 -> 80.4-80.5; on an NVIDIA H100 94.2-94.3 ->
+ * 94.7, 89.7-89.8 -> 91.3-91.5. The wide entry's 64-row tiles lost 3.5 to 4.7 points with it (H200
+ * 64x1048575, 200x349525), shifted rows 12 (16383x16385), skewed f32 100x999999 12; other 4-, 8- and
+ * 16-byte layouts moved by -0.4 to +0.2. */
 static int rect_loads_first(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   return !cpu_like(info) && l->elem_size == 2 && !c->pack && !c->shift_ok && !c->src_aligned && !c->pre &&
          c->wg_y && c->tile / c->wg_y >= 16;
