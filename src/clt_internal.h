@@ -150,6 +150,11 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *lay
  * changes no knob, so AUTO, explicit variants and explicit knobs alike take it (src/tuning.c says
  * where). clt__auto_config calls it; call it after the last change to any other field. */
 void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *layout, clt__config *cfg);
+/* The configuration of an explicit variant (layout->variant, not AUTO) or of explicit knobs (t, else
+ * NULL): clt__config_from_tuning's or clt__choose_config's, rect's tiles (of the heuristic, not of t)
+ * cut to fit a tall or wide short side as AUTO cuts them, and the L2 hint. */
+clt_status clt__explicit_config(const clt__device_info *info, const clt__layout *layout, const clt_tuning *t,
+                                clt__config *out);
 
 /* ---- tuning_db.c: tuned knobs per device, from the tuning file or the built-in table ---- */
 

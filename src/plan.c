@@ -133,18 +133,14 @@ static void plan_free(clt_plan *p) {
   free(p);
 }
 
-/* The configuration: explicit knobs, else for AUTO the device's tuned knobs, else the heuristics. The
- * L2 hint goes with the kernel whatever chose its knobs, so --tune times each candidate as AUTO would
- * run it. */
+/* The configuration: explicit knobs, else for AUTO the device's tuned knobs, else the heuristics (an
+ * explicit rect's tiles cut to a tall or wide short side as AUTO's are). The L2 hint goes with the
+ * kernel whatever chose its knobs, so --tune times each candidate as AUTO would run it. */
 static clt_status pick_config(const clt__device_info *info, const clt__layout *l, const clt_tuning *tuning,
                               clt__config *cfg) {
   if (!tuning && l->variant == CLT_VARIANT_AUTO)
     return clt__auto_config(info, l, cfg);
-  clt_status st =
-      tuning ? clt__config_from_tuning(info, l, tuning, cfg) : clt__choose_config(info, l, l->variant, cfg);
-  if (st == CLT_SUCCESS)
-    clt__config_set_l2_hint(info, l, cfg);
-  return st;
+  return clt__explicit_config(info, l, tuning, cfg);
 }
 
 clt_status clt_plan_create_tuned(clt_plan **plan, cl_context context, cl_device_id device,

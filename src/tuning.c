@@ -1013,6 +1013,26 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   return CLT_SUCCESS;
 }
 
+/* An explicit variant's heuristic knobs are the device's defaults, so they fit no layout in particular:
+ * rect's 128 tile rows left most of every tile of a 64-row wide source to the edge path. Explicit rect
+ * takes AUTO's cut of the tiles to a tall or wide short side: on an NVIDIA H200 u8 64x2097152 went from
+ * 29.9-30.1% of the copy to 92.5-92.6, 2097151x64 21.9 -> 73.0-73.3, f16 64x1048575 48.1-48.2 ->
+ * 83.4-83.8, 2097151x32 43.9-44.0 -> 86.1-86.7 (bench/results/h200/knobs24.txt E; on an NVIDIA H100 it
+ * now runs them as AUTO does, h100/notes.txt U). Explicit knobs stand as given. */
+clt_status clt__explicit_config(const clt__device_info *info, const clt__layout *l, const clt_tuning *t,
+                                clt__config *out) {
+  clt__config c;
+  const clt_status st =
+      t ? clt__config_from_tuning(info, l, t, &c) : clt__choose_config(info, l, l->variant, &c);
+  if (st != CLT_SUCCESS)
+    return st;
+  if (!t)
+    rect_tiles_to_short_side(info, l, &c);
+  clt__config_set_l2_hint(info, l, &c);
+  *out = c;
+  return CLT_SUCCESS;
+}
+
 /* The grid's dimension 1 with a spread: one group per tile column whose spread bits are zero. Columns
  * group in blocks of 2^(dlog + log); the last block holds the columns up to tiles_c - 1. */
 static size_t spread_columns(const clt__config *c, size_t tiles_c) {

@@ -1942,6 +1942,51 @@ static void rect_loads_first_where_measured(void **state) {
   assert_int_equal(c.loads_first, 0); /* measured on GPUs only */
 }
 
+/* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
+ * for 64 rows or columns, 32 where the side is a whole number of 32 only), on every GPU; whole tiles,
+ * squares and explicit knobs keep theirs. */
+static void explicit_rect_fits_tiles_to_a_short_side(void **state) {
+  static const struct {
+    size_t rows, cols, es;
+    unsigned tr, tc; /* the tile expected; 0: the heuristic's own */
+  } cases[] = {
+      {64, 2097152, 1, 64, 64}, {64, 2097151, 1, 64, 64}, {2097152, 64, 1, 64, 64}, {96, 2097152, 1, 32, 32},
+      {64, 1048576, 2, 64, 64}, {1048575, 64, 2, 0, 0},   {64, 1048575, 4, 0, 0},   {16384, 16384, 1, 0, 0},
+      {16383, 16385, 2, 0, 0},  {128, 1048576, 1, 0, 0},
+  };
+  clt__device_info dev[NDEV + 2];
+  (void)state;
+  make_devices(dev);
+  dev[NDEV] = faked_h200();
+  dev[NDEV + 1] = faked_h100();
+  for (size_t d = 0; d < NDEV + 2; d++) {
+    if (dev[d].type != CL_DEVICE_TYPE_GPU || d == 5)
+      continue; /* the embedded GPU's local memory holds 32 x 32 tiles at most */
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+      const clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_RECT);
+      clt__config heur, c;
+      assert_int_equal(clt__choose_config(&dev[d], &l, CLT_VARIANT_RECT, &heur), CLT_SUCCESS);
+      assert_int_equal(clt__explicit_config(&dev[d], &l, NULL, &c), CLT_SUCCESS);
+      const unsigned tr = cases[i].tr ? cases[i].tr : heur.tile;
+      const unsigned tc = cases[i].tc ? cases[i].tc : heur.wg_x * heur.vw;
+      if (c.variant != CLT_VARIANT_RECT || c.tile != tr || c.wg_x * c.vw != tc)
+        fail_msg("device %zu, elem_size %zu, %zux%zu: rect %u x %u (heuristic %u x %u); expected %u x %u", d,
+                 cases[i].es, cases[i].rows, cases[i].cols, c.tile, c.wg_x * c.vw, heur.tile,
+                 heur.wg_x * heur.vw, tr, tc);
+    }
+  }
+  /* Explicit knobs stand, 128-row tiles on 64 rows included. */
+  const shape sh = {64, 2097152, 1, 0, 0, 0, 0, 0, 0, 1};
+  const clt__layout l = make_layout(&sh, 1, CLT_VARIANT_RECT);
+  const clt_tuning knobs = {
+      .variant = CLT_VARIANT_RECT, .tile = 128, .vector_width = 4, .wg_y = 8, .pad = 1, .wg_x = 32};
+  clt__config c;
+  assert_int_equal(clt__explicit_config(&dev[0], &l, &knobs, &c), CLT_SUCCESS);
+  assert_int_equal(c.tile, 128);
+  assert_int_equal(c.wg_x * c.vw, 128);
+}
+
 /* rect's L2 prefetch-size hint on NVIDIA GPUs of compute capability 8.0 and later: odd-class and wide
  * sources, 256 bytes (8-byte elements and shifted 2-byte rows 128); of 4 bytes and more only where the
  * rows start off 256 bytes; nowhere else, and named in the build options exactly where it is set. */
@@ -2077,6 +2122,7 @@ int main(void) {
       cmocka_unit_test(rect_loads_first_where_measured),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
+      cmocka_unit_test(explicit_rect_fits_tiles_to_a_short_side),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
   return cmocka_run_group_tests(tests, NULL, NULL) != 0;
