@@ -193,9 +193,8 @@ static int rect_loads_first(const clt__config *c, const clt__device_info *info, 
 
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = 0;
+  c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
   c->pre = c->edge_rows = 0;
-  c->loads_first = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;

@@ -1710,8 +1710,7 @@ typedef struct wide_rect_case {
   unsigned tile, vw, wg_x, wg_y, skew;
 } wide_rect_case;
 
-/* AUTO's configuration on a device for a dense wide rows x cols matrix. */
-/* AUTO's configuration for a dense rows x cols matrix (of a wide class, for auto_wide). */
+/* AUTO's configuration on a device for a dense rows x cols matrix (of a wide class, for auto_wide). */
 static clt__config auto_dense(const clt__device_info *dev, size_t es, size_t rows, size_t cols, int wide) {
   const shape sh = {rows, cols, 1, 0, 0, 0, 0, 0, 0, 1};
   clt__layout l = make_layout(&sh, es, CLT_VARIANT_AUTO);
@@ -1885,10 +1884,8 @@ static void rect_edge_rows_where_measured(void **state) {
       {16383, 16385, 1, 0, 0}, {16384, 16384, 1, 0, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
-    clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
-    clt__config c;
-    assert_int_equal(clt__auto_config(cases[i].h100 ? &h100 : &h200, &l, &c), CLT_SUCCESS);
+    const clt__config c =
+        auto_dense(cases[i].h100 ? &h100 : &h200, cases[i].es, cases[i].rows, cases[i].cols, 0);
     char opts[1024];
     assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
     const int named = strstr(opts, "-DEDGE_ROWS=8") != NULL;
@@ -1922,10 +1919,7 @@ static void rect_loads_first_where_measured(void **state) {
       {16384, 16383, 1, 0}, {16384, 16384, 2, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
-    clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
-    clt__config c;
-    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    const clt__config c = auto_dense(&h200, cases[i].es, cases[i].rows, cases[i].cols, 0);
     char opts[1024];
     assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
     const int named = strstr(opts, "-DLOADS_FIRST=1") != NULL;
