@@ -7,9 +7,10 @@
  * and IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (on an NVIDIA H200 that
  * alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
- * placed in the tile shifted back by its row's misalignment (below). LOADS_FIRST: the order in which
- * a work-item's tile loads are written (below). EDGE_VEC and EDGE_ROWS: how tiles across the matrix's
- * edge move (below). L2PF: source loads carry an L2 prefetch-size hint of that many bytes (below). */
+ * placed in the tile shifted back by its row's misalignment (below); SHIFT_SPLIT: stored in aligned
+ * pieces (below). LOADS_FIRST: the order in which a work-item's tile loads are written (below).
+ * EDGE_VEC and EDGE_ROWS: how tiles across the matrix's edge move (below). L2PF: source loads carry an
+ * L2 prefetch-size hint of that many bytes (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -25,6 +26,21 @@
 #define OFF 0
 #endif
 #define TCOL(k) ((k) + OFF)
+#define TPITCH (TC + PAD + 2 * OFF) /* a tile row's elements in local memory */
+/* SHIFT_SPLIT (SRC_SHIFT, 4-element vectors of 1- or 2-byte elements): a shifted row's vector goes to
+ * local memory as the aligned pieces its place in the row allows (the whole vector, two pairs, or an
+ * element, a pair and an element), not element by element. The place is uniform in a tile row, so a
+ * warp that stores one row takes one branch; the branches keep the compiler from moving later rows'
+ * loads above them, so the loads come first (LOADS_FIRST, below). On an NVIDIA H200 f16 16383x16385
+ * went from 87.0-87.3% of the copy to 89.3%, 8191x8193 79.0 -> 81.6-81.7, 12287x12289 83.7-84.0 ->
+ * 85.5-85.7; without the loads first it stayed level or lost 30 points, and 1-byte elements lost 4 to
+ * 42 (their registers went from 64 to 184 with it; bench/results/h200/knobs25.txt A). */
+#ifndef SHIFT_SPLIT
+#define SHIFT_SPLIT 0
+#endif
+#if SHIFT_SPLIT && (!SRC_SHIFT || VW != 4 || ELEM_SIZE > 2)
+#error "SHIFT_SPLIT needs shifted rows of 4-element vectors of 1- or 2-byte elements"
+#endif
 
 /* PACK, 16-byte units: vectors of 4 to 16 bytes (VW * ELEM_SIZE). Each work-item loads the UE =
  * 16 / ELEM_SIZE source rows of a unit row, VW columns wide, transposes its blocks in registers, and
@@ -80,9 +96,10 @@ typedef union {
  * form, and NVIDIA's does not schedule them alike: on an NVIDIA H200 the two loops took u8 16383x16385
  * (shifted rows) from 61.4% of the copy to 72.2% and u8 64x2097151 from 64.8% to 69.8%, but cost the
  * shifted 2-byte configuration 14 points (f16 16383x16385, its registers down from 64 to 48), so only
- * 1-byte elements take them by default (bench/results/h200/knobs12.txt F and G). */
+ * 1-byte elements take them by default (bench/results/h200/knobs12.txt F and G), and SHIFT_SPLIT's
+ * branched stores, which the compiler does not move loads above. */
 #ifndef LOADS_FIRST
-#define LOADS_FIRST (ELEM_SIZE == 1)
+#define LOADS_FIRST (ELEM_SIZE == 1 || SHIFT_SPLIT)
 #endif
 /* The edge path: tiles across the matrix's last row or column, and with a skew every tile of the first
  * tile row (its run reaches above row 0), which is the whole matrix where the destination rows are
@@ -121,11 +138,32 @@ typedef union {
 #define LOAD_VEC(p) VLOADN(0, (global const BASE *)(p))
 #endif
 
-#if VW > 1
-#if DST_VEC
-#define STORE_VEC(v, p) (*(global TV *)(p) = (v))
+/* DVW: elements per destination store, VW or fewer (the loads keep VW). A warp's DVW-element reads of
+ * a tile column take rows DVW apart: with 4 rows of 2-byte elements and an odd padded row, lanes 16
+ * apart read one bank, with 2 rows every lane its own. On an NVIDIA H200 the shifted f16 kernel went
+ * from 89.2-89.4% of the copy to 90.0-90.2 with DVW 2 (16383x16385), 81.7-81.8 -> 84.1-84.2 (8191x8193),
+ * 68.8 -> 73.0-73.1 (4097x6145); u8 in 4-element vectors lost 4 to 8 points (bench/results/h200/
+ * knobs25.txt B; src/tuning.c says where). */
+#ifndef DVW
+#define DVW VW
+#endif
+#if DVW != VW && (DVW < 2 || VW % DVW || ELEM_SIZE > 8)
+#error "DVW must be VW, or at least 2 and a divisor of VW for elements of up to 8 bytes"
+#endif
+#if DVW == VW
+#define TVD TV
+#define VSTORED VSTOREN
 #else
-#define STORE_VEC(v, p) VSTOREN((v), 0, (global BASE *)(p))
+#define TVD CLT_CAT(BASE, DVW)
+#define VSTORED CLT_CAT(vstore, DVW)
+#endif
+#define NWM (TR / (WX * DVW)) /* a work-item's stores to a destination run */
+
+#if DVW > 1
+#if DST_VEC
+#define STORE_VEC(v, p) (*(global TVD *)(p) = (v))
+#else
+#define STORE_VEC(v, p) VSTORED((v), 0, (global BASE *)(p))
 #endif
 /* Elements r .. r + VW - 1 of tile column k as one vector. A vector literal rather than a union: the
  * kernel stays free of type punning (which Oclgrind cannot follow), and T may itself be a vector. */
@@ -133,14 +171,14 @@ typedef union {
 #define G4(r, k) G2(r, k), G2((r) + 2, k)
 #define G8(r, k) G4(r, k), G4((r) + 4, k)
 #define G16(r, k) G8(r, k), G8((r) + 8, k)
-#if VW == 2
-#define GATHER(r, k) ((TV)(G2(r, k)))
-#elif VW == 4
-#define GATHER(r, k) ((TV)(G4(r, k)))
-#elif VW == 8
-#define GATHER(r, k) ((TV)(G8(r, k)))
+#if DVW == 2
+#define GATHER(r, k) ((TVD)(G2(r, k)))
+#elif DVW == 4
+#define GATHER(r, k) ((TVD)(G4(r, k)))
+#elif DVW == 8
+#define GATHER(r, k) ((TVD)(G8(r, k)))
 #else
-#define GATHER(r, k) ((TV)(G16(r, k)))
+#define GATHER(r, k) ((TVD)(G16(r, k)))
 #endif
 #endif
 
@@ -234,12 +272,34 @@ static inline CLT_CAT(BASE, 4) clt_pf4(const global BASE *p) {
 #endif
 #endif
 
+#if SHIFT_SPLIT
+/* x to p - m, where p is a multiple of 4 elements past e, the element index of p's tile row start (the
+ * vector's place mod 4 is uniform in the row: no divergence where a warp stores one row). */
+typedef CLT_CAT(BASE, 2) clt_pair;
+static inline void clt_store_split(TV x, local T *p, uint m, uint e) {
+  local T *q = p - m;
+  const uint a = (e - m) % 4;
+  if (a == 0) {
+    *(local TV *)q = x;
+  } else if (a == 2) {
+    *(local clt_pair *)q = x.s01;
+    *(local clt_pair *)(q + 2) = x.s23;
+  } else {
+    q[0] = x.s0;
+    *(local clt_pair *)(q + 1) = x.s12;
+    q[3] = x.s3;
+  }
+}
+#endif
+
 kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRANSPOSE_ARGS_AS(_)) {
 #if PACK
   local uint4 tile_u[TC * PU];
   local T *tile_e = (local T *)tile_u;
+#elif SHIFT_SPLIT
+  local T tile[TR + SKR][TPITCH] __attribute__((aligned(16))); /* pieces aligned to the tile's start */
 #else
-  local T tile[TR + SKR][TC + PAD + 2 * OFF]; /* tile row i: source row r0 - SKR + i */
+  local T tile[TR + SKR][TPITCH]; /* tile row i: source row r0 - SKR + i */
 #endif
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
   const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
@@ -309,7 +369,12 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
           }
 #define ROW_AT(i) (a0 + (idx_t)(i)*src_ld) /* tile row i's first element */
 #define ROW_LOAD(k, i) LOAD_ALIGNED((global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)) + lx)
+#if SHIFT_SPLIT
+#define ROW_STORE(x, i)                                                                                      \
+  clt_store_split((x), &tile[i][TCOL(lx * VW)], (uint)(ROW_AT(i) % VW), (uint)(i)*TPITCH + TCOL(0))
+#else
 #define ROW_STORE(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW) - (uint)(ROW_AT(i) % VW)])
+#endif
 #else
           global const T *sp = s + (r0 - SKR + ly) * src_ld + c;
 #define ROW_LOAD(k, i) LOAD_VEC(sp + (idx_t)(k)*WG_Y * src_ld)
@@ -433,7 +498,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
           }
         }
 #else
-        /* Destination row j = c0 + k gets its run; work-item lx writes VW elements at a time. Element p
+        /* Destination row j = c0 + k gets its run; work-item lx writes DVW elements at a time. Element p
          * of the run is source row r0 - sh + p, tile row SKR - sh + p. */
         RUN_ROWS(q, k) {
           const idx_t j = c0 + k;
@@ -441,9 +506,9 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
           if (full) {
             global T *dp = d + j * dst_ld + (r0 - sh);
 #pragma unroll
-            for (uint m = 0; m < TR / TC; m++) {
-              const uint p = (lx + m * WX) * VW; /* position in the run */
-#if VW > 1
+            for (uint m = 0; m < NWM; m++) {
+              const uint p = (lx + m * WX) * DVW; /* position in the run */
+#if DVW > 1
               STORE_VEC(GATHER(SKR - sh + p, k), dp + p);
 #elif SKG
               dp[p] = m == 0 && lx < sh ? edge[q] : tile[p - sh][TCOL(k)];
@@ -452,16 +517,16 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #endif
             }
           } else if (j < cols) {
-            for (uint m = 0; m < TR / TC; m++) {
-#if VW > 1
-              const uint p0 = (lx + m * WX) * VW;
-              if (EDGE_VEC && r0 + p0 >= sh && r0 + p0 - sh + VW <= rows) {
+            for (uint m = 0; m < NWM; m++) {
+#if DVW > 1
+              const uint p0 = (lx + m * WX) * DVW;
+              if (EDGE_VEC && r0 + p0 >= sh && r0 + p0 - sh + DVW <= rows) {
                 STORE_VEC(GATHER(SKR - sh + p0, k), d + j * dst_ld + (r0 + p0 - sh));
                 continue;
               }
 #endif
-              for (uint e = 0; e < VW; e++) {
-                const uint p = (lx + m * WX) * VW + e;
+              for (uint e = 0; e < DVW; e++) {
+                const uint p = (lx + m * WX) * DVW + e;
                 const idx_t rs = r0 + p; /* the destination column plus sh */
                 if (rs >= sh && rs - sh < rows)
                   d[j * dst_ld + (rs - sh)] =

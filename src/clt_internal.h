@@ -104,6 +104,9 @@ typedef struct clt__config {
                           /* whole where inside the matrix (0 = the kernel's default; cl/rect.cl) */
   int loads_first;        /* rect: a work-item's tile loads all before its local stores, where the */
                           /* kernel's default (1-byte elements only) does not (cl/rect.cl's LOADS_FIRST) */
+  int shift_split;        /* rect: shifted source rows stored to the tile in aligned pieces, their */
+                          /* loads first (cl/rect.cl's SHIFT_SPLIT) */
+  unsigned dvw;           /* rect: elements per destination store where fewer than vw (0 = vw; DVW) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
   int across;             /* rect, vector: dimension 0 walks along the tile rows (tall sources) */

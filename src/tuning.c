@@ -191,9 +191,22 @@ static int rect_loads_first(const clt__config *c, const clt__device_info *info, 
          c->wg_y && c->tile / c->wg_y >= 16;
 }
 
+/* rect's shifted source rows of 2-byte elements in 4-element vectors, on GPUs: stored to the tile in
+ * aligned pieces with every load of a work-item first (cl/rect.cl's SHIFT_SPLIT), and written out 2
+ * elements at a time (DVW), which reads the tile without bank conflicts. On an NVIDIA H200, with the L2
+ * hint, against neither (bench/results/h200/knobs25.txt C): f16 16383x16385 87.2-87.7% of the copy ->
+ * 89.8-90.0, 8191x8193 78.6-79.3 -> 83.8, 12287x12289 83.8-84.1 -> 87.1-87.3, 4097x6145 67.3-68.3 ->
+ * 72.3-73.1; the pieces alone gained 1.8 to 2.7 points (A), the 2-element stores then 0.8 to 4.3 (B).
+ * 1-byte elements lost 4 to 42 points with the pieces, 4 to 8 with 2-element stores. */
+static int rect_shift_split(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
+}
+
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
+  c->shift_split = 0;
+  c->dvw = 0;
   c->pre = c->edge_rows = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -263,6 +276,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->pack = c->units && rect_pack_ok(c, info, l); /* then neither skew nor shifted rows */
     c->edge_rows = rect_edge_rows(c, info, l);
     c->loads_first = rect_loads_first(c, info, l);
+    c->shift_split = rect_shift_split(c, info, l);
+    c->dvw = c->shift_split ? 2 : 0;
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
      * start of its view (16 bytes at most on the short side, vw elements on the long one). */
@@ -1180,6 +1195,14 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       if (used >= buf_size)
         return -1;
       n = cfg->loads_first ? snprintf(buf + used, buf_size - used, " -DLOADS_FIRST=1") : 0;
+      used += n > 0 ? (size_t)n : 0;
+      if (used >= buf_size)
+        return -1;
+      n = cfg->shift_split ? snprintf(buf + used, buf_size - used, " -DSHIFT_SPLIT=1") : 0;
+      used += n > 0 ? (size_t)n : 0;
+      if (used >= buf_size)
+        return -1;
+      n = cfg->dvw && cfg->dvw != cfg->vw ? snprintf(buf + used, buf_size - used, " -DDVW=%u", cfg->dvw) : 0;
       used += n > 0 ? (size_t)n : 0;
       if (used >= buf_size)
         return -1;

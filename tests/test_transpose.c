@@ -349,6 +349,59 @@ static void rect_loads_first_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* rect's shifted rows stored as aligned pieces (cl/rect.cl's SHIFT_SPLIT), forced here through
+ * CLT_BUILD_OPTIONS as the CPU never takes them: 4-element vectors of 2- and 1-byte elements over source
+ * rows off the vectors; rows an odd number of elements apart (each tile's rows all take whole vectors
+ * or all two pairs) and rows 2 mod 4 apart (a row's place alternates between pairs and an element, a
+ * pair and an element); skewed runs and unskewed ones, partial tiles on both edges, a batch, and groups
+ * 16 work-items wide (two rows to a warp on NVIDIA GPUs). */
+static int shift_split_on(void **state) {
+  (void)state;
+  return force_build_options("-DSHIFT_SPLIT=1");
+}
+
+static void rect_shift_split_exact(void **state) {
+  static const rect_case cases[] = {
+      {301, 203, 2, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {301, 202, 2, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {256, 301, 2, 2, 128, 4, 32, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {256, 298, 2, 3, 128, 4, 32, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {199, 334, 2, 1, 64, 4, 16, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {303, 517, 1, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {160, 258, 1, 3, 128, 4, 32, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+/* rect's destination stores narrower than its loads (cl/rect.cl's DVW), forced here through
+ * CLT_BUILD_OPTIONS: 2-element stores after 4- and 8-element loads of 1-, 2- and 4-byte elements, skewed
+ * runs and unskewed ones, shifted source rows with and without aligned pieces, partial tiles on both
+ * edges and a batch. */
+static int two_element_stores_on(void **state) {
+  (void)state;
+  return force_build_options("-DDVW=2");
+}
+
+static void rect_narrow_stores_exact(void **state) {
+  static const rect_case cases[] = {
+      {301, 203, 2, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {256, 298, 2, 2, 128, 4, 32, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {303, 517, 1, 1, 128, 8, 16, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {201, 300, 4, 1, 64, 4, 16, 8, 0, 0, "-DSK=8 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1"},
+      {136, 260, 4, 2, 64, 4, 16, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1"},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DDVW=2 -DSHIFT_SPLIT=1", 1), 0);
+  run_rect_cases(cases, 2);
+}
+
 /* The narrow kernel with explicit knobs (vector width 0: the default), exact, and with build options that
  * contain opt, so that each case runs the path it names; the tile and group are given, so the cases do
  * not move with the defaults. Tall and wide sources of every element size, short sides of 1 to 128 and
@@ -547,6 +600,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(rect_skew_from_global_exact),
       cmocka_unit_test_setup_teardown(rect_edge_knobs_exact, edge_knobs_on, restore_build_options),
       cmocka_unit_test_setup_teardown(rect_loads_first_exact, loads_first_on, restore_build_options),
+      cmocka_unit_test_setup_teardown(rect_shift_split_exact, shift_split_on, restore_build_options),
+      cmocka_unit_test_setup_teardown(rect_narrow_stores_exact, two_element_stores_on, restore_build_options),
   };
   enum { NPART2 = 2 * (5 + 4) }; /* part 2's parameterized tests: rect's and four of narrow's, both sets */
   static struct CMUnitTest part1[2 * NPARAM - NPART2 + sizeof fixed1 / sizeof fixed1[0]];

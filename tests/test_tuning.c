@@ -1936,6 +1936,51 @@ static void rect_loads_first_where_measured(void **state) {
   assert_int_equal(c.loads_first, 0); /* measured on GPUs only */
 }
 
+/* rect's shifted rows stored in aligned pieces (cl/rect.cl's SHIFT_SPLIT) and written out 2 elements at a
+ * time (DVW) for 2-byte elements in 4-element vectors over source rows off the vectors, on GPUs: both
+ * named in the options exactly there. Aligned source rows, 2-element vectors, other element sizes
+ * (1-byte elements lost with both) and CPUs go without. */
+static void rect_shift_split_where_measured(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), cpu = faked_pocl_cpu();
+  static const struct {
+    size_t rows, cols, es;
+    int split;
+  } cases[] = {
+      {16383, 16385, 2, 1}, {8191, 8193, 2, 1},   {12287, 12289, 2, 1}, {4097, 6145, 2, 1},
+      {64, 1048575, 2, 0},  {200, 349525, 2, 0},  {1048575, 64, 2, 0},  {16384, 16383, 2, 0},
+      {16383, 16384, 2, 0}, {16384, 16384, 2, 0}, {16383, 16385, 1, 0}, {8191, 8193, 1, 0},
+      {16383, 16385, 4, 0}, {8191, 8193, 8, 0},   {8191, 8193, 16, 0},  {16384, 16385, 2, 0},
+      {4096, 12291, 2, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const clt__config c = auto_dense(&h200, cases[i].es, cases[i].rows, cases[i].cols, 0);
+    char opts[1024];
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    const int named = strstr(opts, "-DSHIFT_SPLIT=1") != NULL, dvw_named = strstr(opts, "-DDVW=") != NULL;
+    if (c.shift_split != cases[i].split || named != cases[i].split || dvw_named != cases[i].split ||
+        (cases[i].split && (c.variant != CLT_VARIANT_RECT || !c.shift_ok || c.vw != 4 || c.dvw != 2 ||
+                            !strstr(opts, "-DDVW=2"))))
+      fail_msg("elem_size %zu, %zux%zu: %s tile %u vw %u shifted %d split %d (%s); expected %d", cases[i].es,
+               cases[i].rows, cases[i].cols, clt_variant_name(c.variant), c.tile, c.vw, c.shift_ok,
+               c.shift_split, opts, cases[i].split);
+  }
+  const shape sh = {16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1};
+  clt__layout l = make_layout(&sh, 2, CLT_VARIANT_RECT);
+  clt_tuning t;
+  memset(&t, 0, sizeof t);
+  t.variant = CLT_VARIANT_RECT;
+  t.tile = 128;
+  t.vector_width = 4;
+  t.wg_x = 32;
+  t.wg_y = 8;
+  clt__config c;
+  assert_int_equal(clt__config_from_tuning(&cpu, &l, &t, &c), CLT_SUCCESS);
+  assert_true(c.shift_ok);
+  assert_int_equal(c.shift_split, 0); /* measured on GPUs only */
+  assert_int_equal(c.dvw, 0);
+}
+
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
  * for 64 rows or columns, 32 where the side is a whole number of 32 only), on every GPU; whole tiles,
  * squares and explicit knobs keep theirs. */
@@ -2114,6 +2159,7 @@ int main(void) {
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(rect_loads_first_where_measured),
+      cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(explicit_rect_fits_tiles_to_a_short_side),
