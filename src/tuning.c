@@ -206,8 +206,7 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
   c->shift_split = 0;
-  c->dvw = 0;
-  c->pre = c->edge_rows = 0;
+  c->pre = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
@@ -1141,92 +1140,74 @@ static void vector_type(type_names tn, unsigned vw, char *buf, size_t size) {
     snprintf(buf, size, "%s%u", tn.base, lanes);
 }
 
+/* Appends fmt's text to buf, of which used bytes are taken: 0, or -1 where it no longer fits. */
+static CLT__PRINTF(4, 5) int append_option(char *buf, size_t buf_size, size_t *used, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const int n = vsnprintf(buf + *used, buf_size - *used, fmt, ap);
+  va_end(ap);
+  *used += n > 0 ? (size_t)n : 0;
+  return *used < buf_size ? 0 : -1;
+}
+
 int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size) {
   type_names tn = names_for(elem_size);
-  int n = snprintf(buf, buf_size, "-DT=%s -DELEM_SIZE=%zu", tn.t, elem_size);
-  size_t used = n > 0 ? (size_t)n : 0;
-  if (used >= buf_size)
+  size_t used = 0;
+  if (append_option(buf, buf_size, &used, "-DT=%s -DELEM_SIZE=%zu", tn.t, elem_size))
     return -1;
   switch (cfg->variant) {
   case CLT_VARIANT_TILED:
-    n = snprintf(buf + used, buf_size - used, " -DTILE=%u -DWG_Y=%u -DPAD=%u", cfg->tile, cfg->wg_y,
-                 cfg->pad);
-    break;
+    return append_option(buf, buf_size, &used, " -DTILE=%u -DWG_Y=%u -DPAD=%u", cfg->tile, cfg->wg_y,
+                         cfg->pad);
   case CLT_VARIANT_VECTOR:
   case CLT_VARIANT_BLOCK:
   case CLT_VARIANT_RECT: {
     unsigned lanes = cfg->vw * tn.base_per_elem; /* base scalars per vector */
     if (!is_pow2(cfg->vw) || cfg->vw > max_vw(elem_size))
       return -1;
-    if (lanes == 1)
-      n = snprintf(buf + used, buf_size - used, " -DTV=%s -DVLOADN=clt_vload1 -DVSTOREN=clt_vstore1",
-                   tn.base);
-    else
-      n = snprintf(buf + used, buf_size - used, " -DTV=%s%u -DVLOADN=vload%u -DVSTOREN=vstore%u", tn.base,
-                   lanes, lanes, lanes);
-    used += n > 0 ? (size_t)n : 0;
-    if (used >= buf_size)
+    if (lanes == 1 ? append_option(buf, buf_size, &used, " -DTV=%s -DVLOADN=clt_vload1 -DVSTOREN=clt_vstore1",
+                                   tn.base)
+                   : append_option(buf, buf_size, &used, " -DTV=%s%u -DVLOADN=vload%u -DVSTOREN=vstore%u",
+                                   tn.base, lanes, lanes, lanes))
       return -1;
     if (cfg->variant == CLT_VARIANT_BLOCK) {
-      n = snprintf(buf + used, buf_size - used, " -DBASE=%s -DVW=%u -DSRC_VEC=%d -DDST_VEC=%d -DIDX32=%d",
-                   tn.base, cfg->vw, cfg->src_aligned, cfg->dst_aligned, cfg->idx32);
-      if (cfg->tile) { /* CPU tiles */
-        used += n > 0 ? (size_t)n : 0;
-        if (used >= buf_size || cfg->tile % cfg->vw || cfg->chunk % cfg->vw)
-          return -1;
-        n = snprintf(buf + used, buf_size - used, " -DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%u%s", cfg->tile,
-                     cfg->chunk, cfg->pad != 0, cfg->pre, cfg->flat ? " -DFLAT=1" : "");
-      }
-      break;
+      if (append_option(buf, buf_size, &used, " -DBASE=%s -DVW=%u -DSRC_VEC=%d -DDST_VEC=%d -DIDX32=%d",
+                        tn.base, cfg->vw, cfg->src_aligned, cfg->dst_aligned, cfg->idx32))
+        return -1;
+      if (!cfg->tile) /* the GPU form */
+        return 0;
+      if (cfg->tile % cfg->vw || cfg->chunk % cfg->vw) /* CPU tiles */
+        return -1;
+      return append_option(buf, buf_size, &used, " -DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%u%s", cfg->tile,
+                           cfg->chunk, cfg->pad != 0, cfg->pre, cfg->flat ? " -DFLAT=1" : "");
     }
     if (cfg->variant == CLT_VARIANT_RECT) {
-      n = snprintf(buf + used, buf_size - used,
-                   " -DBASE=%s -DVW=%u -DTR=%u -DTC=%u -DWG_Y=%u -DPAD=%u -DSK=%u -DSKG=%d -DSRC_VEC=%d"
-                   " -DDST_VEC=%d -DIDX32=%d -DSRC_SHIFT=%d -DPACK=%d",
-                   tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre, cfg->skg,
-                   cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok, cfg->pack);
-      used += n > 0 ? (size_t)n : 0;
-      if (used >= buf_size)
+      if (append_option(buf, buf_size, &used,
+                        " -DBASE=%s -DVW=%u -DTR=%u -DTC=%u -DWG_Y=%u -DPAD=%u -DSK=%u -DSKG=%d"
+                        " -DSRC_VEC=%d -DDST_VEC=%d -DIDX32=%d -DSRC_SHIFT=%d -DPACK=%d",
+                        tn.base, cfg->vw, cfg->tile, cfg->wg_x * cfg->vw, cfg->wg_y, cfg->pad, cfg->pre,
+                        cfg->skg, cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok, cfg->pack) ||
+          (cfg->edge_rows &&
+           append_option(buf, buf_size, &used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)) ||
+          (cfg->loads_first && append_option(buf, buf_size, &used, " -DLOADS_FIRST=1")) ||
+          (cfg->shift_split && append_option(buf, buf_size, &used, " -DSHIFT_SPLIT=1")) ||
+          (cfg->dvw && cfg->dvw != cfg->vw && append_option(buf, buf_size, &used, " -DDVW=%u", cfg->dvw)) ||
+          (cfg->l2pf && append_option(buf, buf_size, &used, " -DL2PF=%u", cfg->l2pf)))
         return -1;
-      n = cfg->edge_rows
-              ? snprintf(buf + used, buf_size - used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)
-              : 0;
-      used += n > 0 ? (size_t)n : 0;
-      if (used >= buf_size)
-        return -1;
-      n = cfg->loads_first ? snprintf(buf + used, buf_size - used, " -DLOADS_FIRST=1") : 0;
-      used += n > 0 ? (size_t)n : 0;
-      if (used >= buf_size)
-        return -1;
-      n = cfg->shift_split ? snprintf(buf + used, buf_size - used, " -DSHIFT_SPLIT=1") : 0;
-      used += n > 0 ? (size_t)n : 0;
-      if (used >= buf_size)
-        return -1;
-      n = cfg->dvw && cfg->dvw != cfg->vw ? snprintf(buf + used, buf_size - used, " -DDVW=%u", cfg->dvw) : 0;
-      used += n > 0 ? (size_t)n : 0;
-      if (used >= buf_size)
-        return -1;
-      n = cfg->l2pf ? snprintf(buf + used, buf_size - used, " -DL2PF=%u", cfg->l2pf) : 0;
-    } else {
-      n = snprintf(buf + used, buf_size - used,
+    } else if (append_option(
+                   buf, buf_size, &used,
                    " -DBASE=%s -DVW=%u -DTILE=%u -DWG_Y=%u -DSWZ_MASK=%u -DSRC_MODE=%d -DDST_MODE=%d"
                    " -DIDX32=%d",
                    tn.base, cfg->vw, cfg->tile, cfg->wg_y, swizzle_mask(cfg, elem_size),
                    access_mode(cfg->src_aligned, cfg->shift_ok, 2),
-                   access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2), cfg->idx32);
-      used += n > 0 ? (size_t)n : 0;
-      if (used >= buf_size)
-        return -1;
-      n = cfg->pre ? snprintf(buf + used, buf_size - used, " -DPRE=%u", cfg->pre) : 0;
-    }
-    used += n > 0 ? (size_t)n : 0;
-    if (used >= buf_size)
+                   access_mode(cfg->dst_aligned, cfg->shift_ok, cfg->pre ? 3 : 2), cfg->idx32) ||
+               (cfg->pre && append_option(buf, buf_size, &used, " -DPRE=%u", cfg->pre))) {
       return -1;
-    n = cfg->spread_log ? snprintf(buf + used, buf_size - used, " -DSPREAD_LOG=%u -DSPREAD_D=%u",
-                                   cfg->spread_log, cfg->spread_dlog)
-        : cfg->across   ? snprintf(buf + used, buf_size - used, " -DACROSS=1")
-                        : 0;
-    break;
+    }
+    if (cfg->spread_log)
+      return append_option(buf, buf_size, &used, " -DSPREAD_LOG=%u -DSPREAD_D=%u", cfg->spread_log,
+                           cfg->spread_dlog);
+    return cfg->across ? append_option(buf, buf_size, &used, " -DACROSS=1") : 0;
   }
   case CLT_VARIANT_NARROW: {
     char tvl[16], tvs[16];
@@ -1235,26 +1216,21 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     const unsigned long_ext = cfg->tile, short_ext = cfg->short_ext;
     if (!cfg->nvl || !cfg->nvs || !short_ext)
       return -1;
-    n = snprintf(buf + used, buf_size - used,
-                 " -DTVL=%s -DVWL=%u -DTVS=%s -DVWS=%u -DTR=%u -DTC=%u -DGROUP=%u -DPAD=%u -DROT=%u"
-                 " -DCOLMAJOR=%d -DIDX32=%d -DSRC_SHIFT=%d -DSUNROLL=%u",
-                 tvl, cfg->nvl, tvs, cfg->nvs, cfg->wide ? short_ext : long_ext,
-                 cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
-                 narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok,
-                 narrow_store_unroll(cfg, elem_size));
-    break;
+    return append_option(buf, buf_size, &used,
+                         " -DTVL=%s -DVWL=%u -DTVS=%s -DVWS=%u -DTR=%u -DTC=%u -DGROUP=%u -DPAD=%u -DROT=%u"
+                         " -DCOLMAJOR=%d -DIDX32=%d -DSRC_SHIFT=%d -DSUNROLL=%u",
+                         tvl, cfg->nvl, tvs, cfg->nvs, cfg->wide ? short_ext : long_ext,
+                         cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
+                         narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok,
+                         narrow_store_unroll(cfg, elem_size));
   }
   case CLT_VARIANT_COPY:
-    n = snprintf(buf + used, buf_size - used, " -DALIGNED=%d -DCHUNK=%u -DUNROLL=%u%s",
-                 cfg->src_aligned && cfg->dst_aligned, cfg->chunk, cfg->unroll ? cfg->unroll : 1,
-                 cfg->pad ? " -DNT=1" : "");
-    break;
+    return append_option(buf, buf_size, &used, " -DALIGNED=%d -DCHUNK=%u -DUNROLL=%u%s",
+                         cfg->src_aligned && cfg->dst_aligned, cfg->chunk, cfg->unroll ? cfg->unroll : 1,
+                         cfg->pad ? " -DNT=1" : "");
   default:
-    n = 0;
-    break;
+    return 0;
   }
-  used += n > 0 ? (size_t)n : 0;
-  return used < buf_size ? 0 : -1;
 }
 
 void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt__device_info *info,

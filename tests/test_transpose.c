@@ -378,9 +378,9 @@ static void rect_shift_split_exact(void **state) {
 }
 
 /* rect's destination stores narrower than its loads (cl/rect.cl's DVW), forced here through
- * CLT_BUILD_OPTIONS: 2-element stores after 4- and 8-element loads of 1-, 2- and 4-byte elements, skewed
- * runs and unskewed ones, shifted source rows with and without aligned pieces, partial tiles on both
- * edges and a batch. */
+ * CLT_BUILD_OPTIONS: 2-element and single-element stores after 2- to 8-element loads of 1-, 2- and
+ * 4-byte elements, skewed runs and unskewed ones, shifted source rows with and without aligned pieces,
+ * partial tiles on both edges and a batch. */
 static int two_element_stores_on(void **state) {
   (void)state;
   return force_build_options("-DDVW=2");
@@ -396,10 +396,19 @@ static void rect_narrow_stores_exact(void **state) {
       {201, 300, 4, 1, 64, 4, 16, 8, 0, 0, "-DSK=8 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1"},
       {136, 260, 4, 2, 64, 4, 16, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1"},
   };
+  static const rect_case pairs[] = {
+      {301, 203, 4, 1, 64, 2, 32, 8, 0, 0,
+       "-DVW=2 -DTR=64 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=8 -DSKG=0 -DSRC_VEC=0"},
+      {136, 259, 4, 2, 64, 2, 32, 8, 0, 0,
+       "-DVW=2 -DTR=64 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0"},
+  };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DDVW=2 -DSHIFT_SPLIT=1", 1), 0);
   run_rect_cases(cases, 2);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DDVW=1", 1), 0);
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+  run_rect_cases(pairs, sizeof pairs / sizeof pairs[0]);
 }
 
 /* The narrow kernel with explicit knobs (vector width 0: the default), exact, and with build options that
