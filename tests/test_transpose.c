@@ -351,10 +351,10 @@ static void rect_loads_first_exact(void **state) {
 
 /* rect's shifted rows stored as aligned pieces (cl/rect.cl's SHIFT_SPLIT), forced here through
  * CLT_BUILD_OPTIONS as the CPU never takes them: 4-element vectors of 2- and 1-byte elements over source
- * rows off the vectors; rows an odd number of elements apart (each tile's rows all take whole vectors
- * or all two pairs) and rows 2 mod 4 apart (a row's place alternates between pairs and an element, a
- * pair and an element); skewed runs and unskewed ones, partial tiles on both edges, a batch, and groups
- * 16 work-items wide (two rows to a warp on NVIDIA GPUs). */
+ * rows off the vectors, 1, 2 and 3 mod 4 elements apart (with the tile's odd padded row a tile's rows
+ * then take one place, alternate between an even place and an odd one, or alternate between the whole
+ * vector and two pairs or between the two odd places); skewed runs and unskewed ones, partial tiles on
+ * both edges, a batch, and groups 16 work-items wide (two rows to a warp on NVIDIA GPUs). */
 static int shift_split_on(void **state) {
   (void)state;
   return force_build_options("-DSHIFT_SPLIT=1");
