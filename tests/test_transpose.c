@@ -294,15 +294,12 @@ static void rect_skew_from_global_exact(void **state) {
  * inside it, and skewed single 8-byte elements. */
 static char *saved_build_options; /* the caller's CLT_BUILD_OPTIONS, put back after the test */
 
-static int force_build_options(const char *options) {
+/* Setup of the tests that force kernel knobs: CLT_BUILD_OPTIONS becomes the test's initial state, the
+ * options string its registration gives (cmocka_unit_test_prestate_setup_teardown). */
+static int build_options_on(void **state) {
   const char *prev = getenv("CLT_BUILD_OPTIONS");
   saved_build_options = prev ? strdup(prev) : NULL;
-  return (prev && !saved_build_options) || setenv("CLT_BUILD_OPTIONS", options, 1);
-}
-
-static int edge_knobs_on(void **state) {
-  (void)state;
-  return force_build_options("-DEDGE_VEC=1 -DEDGE_ROWS=8");
+  return (prev && !saved_build_options) || setenv("CLT_BUILD_OPTIONS", (const char *)*state, 1);
 }
 
 static int restore_build_options(void **state) {
@@ -333,11 +330,6 @@ static void rect_edge_knobs_exact(void **state) {
  * src/tuning.c gives them to GPUs, forced here through CLT_BUILD_OPTIONS: 2-element vectors read one by
  * one from source rows off the vectors into 128-row tiles, unskewed (bottom tile row partial, a batch,
  * a matrix of one tile row) and skewed (the rows above the tile loaded too). */
-static int loads_first_on(void **state) {
-  (void)state;
-  return force_build_options("-DLOADS_FIRST=1");
-}
-
 static void rect_loads_first_exact(void **state) {
   static const rect_case cases[] = {
       {256, 301, 2, 1, 128, 2, 32, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
@@ -355,11 +347,6 @@ static void rect_loads_first_exact(void **state) {
  * then take one place, alternate between an even place and an odd one, or alternate between the whole
  * vector and two pairs or between the two odd places); skewed runs and unskewed ones, partial tiles on
  * both edges, a batch, and groups 16 work-items wide (two rows to a warp on NVIDIA GPUs). */
-static int shift_split_on(void **state) {
-  (void)state;
-  return force_build_options("-DSHIFT_SPLIT=1");
-}
-
 static void rect_shift_split_exact(void **state) {
   static const rect_case cases[] = {
       {301, 203, 2, 1, 128, 4, 32, 8, 0, 0,
@@ -381,11 +368,6 @@ static void rect_shift_split_exact(void **state) {
  * CLT_BUILD_OPTIONS: 2-element and single-element stores after 2- to 8-element loads of 1-, 2- and
  * 4-byte elements, skewed runs and unskewed ones, shifted source rows with and without aligned pieces,
  * partial tiles on both edges and a batch. */
-static int two_element_stores_on(void **state) {
-  (void)state;
-  return force_build_options("-DDVW=2");
-}
-
 static void rect_narrow_stores_exact(void **state) {
   static const rect_case cases[] = {
       {301, 203, 2, 1, 128, 4, 32, 8, 0, 0,
@@ -607,10 +589,14 @@ int main(int argc, char **argv) {
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_small_tile_columns_exact),
       cmocka_unit_test(rect_skew_from_global_exact),
-      cmocka_unit_test_setup_teardown(rect_edge_knobs_exact, edge_knobs_on, restore_build_options),
-      cmocka_unit_test_setup_teardown(rect_loads_first_exact, loads_first_on, restore_build_options),
-      cmocka_unit_test_setup_teardown(rect_shift_split_exact, shift_split_on, restore_build_options),
-      cmocka_unit_test_setup_teardown(rect_narrow_stores_exact, two_element_stores_on, restore_build_options),
+      cmocka_unit_test_prestate_setup_teardown(rect_edge_knobs_exact, build_options_on, restore_build_options,
+                                               "-DEDGE_VEC=1 -DEDGE_ROWS=8"),
+      cmocka_unit_test_prestate_setup_teardown(rect_loads_first_exact, build_options_on,
+                                               restore_build_options, "-DLOADS_FIRST=1"),
+      cmocka_unit_test_prestate_setup_teardown(rect_shift_split_exact, build_options_on,
+                                               restore_build_options, "-DSHIFT_SPLIT=1"),
+      cmocka_unit_test_prestate_setup_teardown(rect_narrow_stores_exact, build_options_on,
+                                               restore_build_options, "-DDVW=2"),
   };
   enum { NPART2 = 2 * (5 + 4) }; /* part 2's parameterized tests: rect's and four of narrow's, both sets */
   static struct CMUnitTest part1[2 * NPARAM - NPART2 + sizeof fixed1 / sizeof fixed1[0]];
