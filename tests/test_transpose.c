@@ -605,11 +605,16 @@ int main(int argc, char **argv) {
   int part = 0, rc = 0;
   double t0;
 
-  if (argc == 3 && strcmp(argv[1], "--part") == 0 && (strcmp(argv[2], "1") == 0 || strcmp(argv[2], "2") == 0))
-    part = argv[2][0] - '0';
-  else if (argc != 1) {
-    fprintf(stderr, "usage: %s [--part 1|2]\n", argv[0]);
-    return 2;
+  for (int i = 1; i < argc; i += 2) {
+    if (i + 1 < argc && strcmp(argv[i], "--part") == 0 && !part &&
+        (strcmp(argv[i + 1], "1") == 0 || strcmp(argv[i + 1], "2") == 0)) {
+      part = argv[i + 1][0] - '0';
+    } else if (i + 1 < argc && strcmp(argv[i], "--filter") == 0) {
+      cmocka_set_test_filter(argv[i + 1]); /* test names, with * and ? (tests/oclgrind runs a few) */
+    } else {
+      fprintf(stderr, "usage: %s [--part 1|2] [--filter PATTERN]\n", argv[0]);
+      return 2;
+    }
   }
   for (size_t v = 0; v < NVARIANTS; v++)
     for (size_t e = 0; e < 5; e++) {
