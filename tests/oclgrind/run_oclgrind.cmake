@@ -6,7 +6,8 @@
 #         [-DEXPECT=cmocka] -P run_oclgrind.cmake
 # EXPECT=cmocka marks a cmocka test program instead of clt_exact_check (what counts as a pass, below).
 # CHECKS replaces the default checkers "--data-races|--uninitialized|--check-api" (only to drop one that
-# Oclgrind itself gets wrong for a kernel, as CMakeLists.txt documents case by case).
+# Oclgrind itself gets wrong for a kernel, or one the program's own checks already cover, as
+# CMakeLists.txt documents case by case).
 # ("|" separates list items: a ";" would be split by add_test before it reaches this script.)
 cmake_minimum_required(VERSION 3.20)
 
