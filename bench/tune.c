@@ -16,8 +16,8 @@ typedef struct candidate {
   clt_tuning t;
   char *label;      /* own allocation: records keep pointing at it when the array grows */
   double score_sum; /* percent of copy, summed over the class's shapes */
-  int failed;
-  int odd_only; /* a knob that only matters for misaligned layouts (dst_align) */
+  int failed;       /* or not run: knobs that change nothing for the class, a family left out (screen) */
+  int odd_only;     /* a knob that only matters for misaligned layouts (dst_align) */
   /* On the case being timed (after the last, on the last): the knobs and build options its plan gets
    * (have_key), and the earlier candidate whose kernel that is (dup_of, SIZE_MAX if none), whose
    * figure it then takes. */
@@ -322,6 +322,75 @@ static double time_auto(struct clt_bench_session *s, enum clt_bench_type type, c
   return rec[1].check == CLT_BENCH_PASS ? rec[1].percent_of_copy : NAN;
 }
 
+/* A search of every family first times each family with its own knobs (the plan of an explicit variant)
+ * on the class's first shape, and leaves out the grids of the families that ran under this fraction of
+ * the best one's. With POCL on 2 cores, f32 2047x2049, block ran 47.5% of the copy that way and the
+ * others 5.7-11.8%; the best of their grids reached 17.8% against block's 51.0%, and compiling them
+ * took 180 of the 210 seconds of a search of 300x257. On an NVIDIA H200 tuning lifted f32 odd vector
+ * from 31.8% to 72.0%, still 18 points behind rect (bench/results/h200/tuning/screen/). */
+#define SCREEN_FRACTION 0.5
+
+/* Times every family of cands with its own knobs on tc and marks the candidates of those that ran under
+ * SCREEN_FRACTION of the best as not to be run (a family whose own knobs fail is searched). Prints the
+ * figures, then the families left out, if any. -1 on a host allocation failure. */
+static int screen(struct clt_bench_session *s, enum clt_bench_type type, clt_shape_class cls,
+                  const tune_case *tc, candidate *cands, size_t n_cands, struct clt_bench_record **records,
+                  size_t *n_records, size_t *cap) {
+  static const enum clt_bench_variant families[] = {CLT_BENCH_NAIVE, CLT_BENCH_TILED, CLT_BENCH_VECTOR,
+                                                    CLT_BENCH_BLOCK, CLT_BENCH_RECT,  CLT_BENCH_NARROW};
+  enum { NF = sizeof families / sizeof families[0] };
+  struct clt_bench_method all[1 + NF], methods[1 + NF];
+  size_t m = 0;
+  clt_bench_cltranspose_methods(families, NF, all);
+  methods[0] = all[0];            /* the copy */
+  for (size_t f = 0; f < NF; f++) /* the families that have candidates */
+    for (size_t i = 0; i < n_cands; i++)
+      if (cands[i].t.variant == (clt_variant)all[1 + f].param) {
+        methods[1 + m++] = all[1 + f];
+        break;
+      }
+  if (m < 2)
+    return 0;
+  if (append_records(records, n_records, cap, m + 1) != 0)
+    return -1;
+  struct clt_bench_record *rec = *records + *n_records;
+  clt_bench_run_case(s, tc->rows, tc->cols, type, tc->batch, methods, m + 1, rec);
+  *n_records += m + 1;
+  double pct[NF], best = NAN;
+  size_t best_f = 0;
+  for (size_t f = 0; f < m; f++) {
+    pct[f] = rec[1 + f].check == CLT_BENCH_PASS ? rec[1 + f].percent_of_copy : NAN;
+    if (!isnan(pct[f]) && (isnan(best) || pct[f] > best)) {
+      best = pct[f];
+      best_f = f;
+    }
+  }
+  char line[256] = "", out[128] = ""; /* room for every family's name and figure */
+  for (size_t f = 0; f < m; f++) {
+    const char *name = methods[1 + f].label; /* the variant's name */
+    char item[48];
+    if (isnan(pct[f]))
+      snprintf(item, sizeof item, "%s%s failed", f ? ", " : "", name);
+    else
+      snprintf(item, sizeof item, "%s%s %.1f%%", f ? ", " : "", name, pct[f]);
+    strncat(line, item, sizeof line - strlen(line) - 1);
+    if (isnan(pct[f]) || pct[f] >= SCREEN_FRACTION * best)
+      continue;
+    snprintf(item, sizeof item, " %s", name);
+    strncat(out, item, sizeof out - strlen(out) - 1);
+    for (size_t i = 0; i < n_cands; i++)
+      if (cands[i].t.variant == (clt_variant)methods[1 + f].param)
+        cands[i].failed = 1;
+  }
+  printf("tune %-4s %-8s own knobs on %zux%zu: %s\n", clt_bench_type_name(type), clt_shape_class_name(cls),
+         tc->rows, tc->cols, line);
+  if (out[0])
+    printf("tune %-4s %-8s not searched, under half of %s's %.1f%%:%s\n", clt_bench_type_name(type),
+           clt_shape_class_name(cls), methods[1 + best_f].label, best, out);
+  fflush(stdout);
+  return 0;
+}
+
 /* Times the candidates on the class's cases and saves the best to the tuning file; with keep_auto (a
  * search of every variant family) only where it is not AUTO's own kernel and leads AUTO by more than
  * AUTO_MARGIN, so that AUTO's choice, and the layout rules that a tuning file's entry turns off, stand
@@ -341,6 +410,8 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
   struct clt_bench_method_info auto_info = {"", ""};
   for (size_t k = 0; k < n_cases; k++) {
     auto_sum += time_auto(s, type, &cases[k], records, n_records, cap, &auto_info);
+    if (k == 0 && keep_auto && screen(s, type, cls, &cases[0], cands, n_cands, records, n_records, cap) != 0)
+      return -1;
     /* A candidate whose plan is an earlier one's kernel is not timed again: it takes that figure. */
     for (size_t i = 0; i < n_cands; i++) {
       candidate *c = &cands[i];

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cltranspose-bench --tune end to end on the default OpenCL device: each winner reaches the device's
 # tuning file as the knobs its plan ran with, a candidate that runs as an earlier one's kernel is not
-# timed again, and the next process's AUTO plan builds exactly the winner's kernel (the same build
-# options as the winner's record). Usage: bench_tune.sh PATH/TO/cltranspose-bench. Exit 77 (skipped)
+# timed again, the next process's AUTO plan builds exactly the winner's kernel (the same build options
+# as the winner's record), and a search of every family leaves out the grids of the families whose own
+# knobs ran under half of the best family's. Usage: bench_tune.sh PATH/TO/cltranspose-bench. Exit 77 (skipped)
 # without an OpenCL device.
 set -euo pipefail
 
@@ -86,18 +87,48 @@ built=$(auto_options 300x257)
 [[ $built == "$winner_opts" ]] || fail "AUTO built '$built', not the winner's '$winner_opts'"
 echo "ok: block winner '$saved' saved as '$want', AUTO builds its kernel"
 
+# check_screen OUT JSON: a search of every family leaves out exactly the families whose own knobs ran
+# under half of the best family's figure ('own knobs on' and 'not searched' lines of OUT), and times
+# candidates of every other family but none of theirs (the knobs-labelled records of JSON). Within 0.1
+# of the half either way is accepted: the figures are printed to 0.1.
+check_screen() {
+  local out=$1 json=$2 own left labels item fam pct best verdict
+  own=$(printf '%s\n' "$out" | sed -n 's/^tune f32  *odd  *own knobs on 300x257: //p')
+  [[ -n $own ]] || fail "no 'own knobs on 300x257' line in the full search"
+  left=" $(printf '%s\n' "$out" | sed -n 's/^tune f32  *odd  *not searched, under half of [a-z]*.s [0-9.]*%: *//p') "
+  labels=$(records "$json" | cut -d'|' -f1)
+  best=$(printf '%s\n' "$own" | tr ',' '\n' | awk '$2 != "failed" { p = $2 + 0; if (p > b) b = p } END { print b + 0 }')
+  IFS=',' read -r -a items <<<"$own"
+  for item in "${items[@]}"; do
+    read -r fam pct <<<"$item"
+    verdict=$(awk -v p="${pct%\%}" -v b="$best" 'BEGIN {
+      if (p == "failed") print "searched"; else if (p + 0.1 < b / 2) print "left"; else if (p > b / 2 + 0.1) print "searched"; else print "either" }')
+    if [[ $left == *" $fam "* ]]; then
+      [[ $verdict != searched ]] || fail "$fam ($pct) left out, against the best $best%"
+      ! grep -q "^$fam " <<<"$labels" || fail "$fam was left out, yet candidates of it were timed"
+    else
+      [[ $verdict != left ]] || fail "$fam ($pct) searched, under half of the best $best%"
+      grep -q "^$fam " <<<"$labels" || fail "$fam was searched, yet no candidate of it was timed"
+    fi
+  done
+  echo "ok: the full search left out${left% } (own knobs: $own)"
+}
+
 # 3. A search of every family measures AUTO as it stands and saves a winner only where it is not
 # AUTO's own kernel and leads AUTO by more than 1 point of the copy; otherwise the tuning file keeps
 # what it had for the class. A tuning directory of its own, so AUTO in the first search is the
 # built-in choice, not the winners saved above; the second search's AUTO runs what the first saved, if
-# anything, so it often finds that kernel best again (and saves nothing).
+# anything, so it often finds that kernel best again (and saves nothing). 10 runs a kernel: the
+# families' own knobs decide which grids are searched, and 2 runs under a parallel ctest left POCL's
+# tiled kernel anywhere from 7% to 25% of the copy.
 export CLT_CACHE_DIR=$work/full
 mkdir -p "$CLT_CACHE_DIR"
 full_search() {
   local out line re label best auto before saved_line auto_opts best_opts
   before=$(grep -h '^4 odd ' "$CLT_CACHE_DIR"/tuning-*.txt 2>/dev/null || true)
-  out=$("$bench" --tune --type f32 --shape 300x257 --reps 2 --warmup 1 -q --json "$work/full.json") ||
+  out=$("$bench" --tune --type f32 --shape 300x257 --reps 10 --warmup 1 -q --json "$work/full.json") ||
     fail "the full --tune exited $?"
+  check_screen "$out" "$work/full.json"
   line=$(printf '%s\n' "$out" | grep '^tune f32  *odd  *best: ') || fail "no 'tune f32 odd best:' line"
   printf '%s\n' "$line"
   re='best: (.*[0-9)]) +([0-9.]+)% of copy.*; auto\(([a-z]+)\) ([0-9.]+)%'
