@@ -3,8 +3,8 @@
 # tuning file as the knobs its plan ran with, a candidate that runs as an earlier one's kernel is not
 # timed again, the next process's AUTO plan builds exactly the winner's kernel (the same build options
 # as the winner's record), and a search of every family leaves out the grids of the families whose own
-# knobs ran under half of the best family's. Usage: bench_tune.sh PATH/TO/cltranspose-bench. Exit 77 (skipped)
-# without an OpenCL device.
+# knobs ran under half of the best family's. Usage: bench_tune.sh PATH/TO/cltranspose-bench. Exit 77
+# (skipped) without an OpenCL device.
 set -euo pipefail
 
 bench=$1
@@ -111,6 +111,7 @@ check_screen() {
       grep -q "^$fam " <<<"$labels" || fail "$fam was searched, yet no candidate of it was timed"
     fi
   done
+  [[ -n ${left// /} ]] || left=" nothing "
   echo "ok: the full search left out${left% } (own knobs: $own)"
 }
 
