@@ -330,36 +330,41 @@ static double time_auto(struct clt_bench_session *s, enum clt_bench_type type, c
  * from 31.8% to 72.0%, still 18 points behind rect (bench/results/h200/tuning/screen/). */
 #define SCREEN_FRACTION 0.5
 
-/* Times every family of cands with its own knobs on tc and marks the candidates of those that ran under
- * SCREEN_FRACTION of the best as not to be run (a family whose own knobs fail is searched). Prints the
- * figures, then the families left out, if any. -1 on a host allocation failure. */
+/* Times AUTO and every family of cands with its own knobs on tc, behind one copy, and marks the
+ * candidates of the families that ran under SCREEN_FRACTION of the best as not to be run (a family whose
+ * own knobs fail is searched). AUTO's figure and info are time_auto's. Prints the families' figures,
+ * then those left out, if any. -1 on a host allocation failure. */
 static int screen(struct clt_bench_session *s, enum clt_bench_type type, clt_shape_class cls,
                   const tune_case *tc, candidate *cands, size_t n_cands, struct clt_bench_record **records,
-                  size_t *n_records, size_t *cap) {
-  static const enum clt_bench_variant families[] = {CLT_BENCH_NAIVE, CLT_BENCH_TILED, CLT_BENCH_VECTOR,
-                                                    CLT_BENCH_BLOCK, CLT_BENCH_RECT,  CLT_BENCH_NARROW};
-  enum { NF = sizeof families / sizeof families[0] };
-  struct clt_bench_method all[1 + NF], methods[1 + NF];
-  size_t m = 0;
-  clt_bench_cltranspose_methods(families, NF, all);
+                  size_t *n_records, size_t *cap, double *auto_pct, struct clt_bench_method_info *auto_info) {
+  static const enum clt_bench_variant families[] = {CLT_BENCH_AUTO,   CLT_BENCH_NAIVE, CLT_BENCH_TILED,
+                                                    CLT_BENCH_VECTOR, CLT_BENCH_BLOCK, CLT_BENCH_RECT,
+                                                    CLT_BENCH_NARROW};
+  enum { NF = sizeof families / sizeof families[0] - 1 }; /* but AUTO */
+  struct clt_bench_method all[2 + NF], methods[2 + NF];
+  size_t m = 0; /* families timed, methods[2 .. 2 + m) */
+  clt_bench_cltranspose_methods(families, 1 + NF, all);
   methods[0] = all[0];            /* the copy */
+  methods[1] = all[1];            /* AUTO */
   for (size_t f = 0; f < NF; f++) /* the families that have candidates */
     for (size_t i = 0; i < n_cands; i++)
-      if (cands[i].t.variant == (clt_variant)all[1 + f].param) {
-        methods[1 + m++] = all[1 + f];
+      if (cands[i].t.variant == (clt_variant)all[2 + f].param) {
+        methods[2 + m++] = all[2 + f];
         break;
       }
-  if (m < 2)
-    return 0;
-  if (append_records(records, n_records, cap, m + 1) != 0)
+  if (append_records(records, n_records, cap, m + 2) != 0)
     return -1;
   struct clt_bench_record *rec = *records + *n_records;
-  clt_bench_run_case(s, tc->rows, tc->cols, type, tc->batch, methods, m + 1, rec);
-  *n_records += m + 1;
+  clt_bench_run_case(s, tc->rows, tc->cols, type, tc->batch, methods, m + 2, rec);
+  *n_records += m + 2;
+  *auto_info = rec[1].info;
+  *auto_pct = rec[1].check == CLT_BENCH_PASS ? rec[1].percent_of_copy : NAN;
+  if (m < 2)
+    return 0;
   double pct[NF], best = NAN;
   size_t best_f = 0;
   for (size_t f = 0; f < m; f++) {
-    pct[f] = rec[1 + f].check == CLT_BENCH_PASS ? rec[1 + f].percent_of_copy : NAN;
+    pct[f] = rec[2 + f].check == CLT_BENCH_PASS ? rec[2 + f].percent_of_copy : NAN;
     if (!isnan(pct[f]) && (isnan(best) || pct[f] > best)) {
       best = pct[f];
       best_f = f;
@@ -367,7 +372,7 @@ static int screen(struct clt_bench_session *s, enum clt_bench_type type, clt_sha
   }
   char line[256] = "", out[128] = ""; /* room for every family's name and figure */
   for (size_t f = 0; f < m; f++) {
-    const char *name = methods[1 + f].label; /* the variant's name */
+    const char *name = methods[2 + f].label; /* the variant's name */
     char item[48];
     if (isnan(pct[f]))
       snprintf(item, sizeof item, "%s%s failed", f ? ", " : "", name);
@@ -379,14 +384,14 @@ static int screen(struct clt_bench_session *s, enum clt_bench_type type, clt_sha
     snprintf(item, sizeof item, " %s", name);
     strncat(out, item, sizeof out - strlen(out) - 1);
     for (size_t i = 0; i < n_cands; i++)
-      if (cands[i].t.variant == (clt_variant)methods[1 + f].param)
+      if (cands[i].t.variant == (clt_variant)methods[2 + f].param)
         cands[i].failed = 1;
   }
   printf("tune %-4s %-8s own knobs on %zux%zu: %s\n", clt_bench_type_name(type), clt_shape_class_name(cls),
          tc->rows, tc->cols, line);
   if (out[0])
     printf("tune %-4s %-8s not searched, under half of %s's %.1f%%:%s\n", clt_bench_type_name(type),
-           clt_shape_class_name(cls), methods[1 + best_f].label, best, out);
+           clt_shape_class_name(cls), methods[2 + best_f].label, best, out);
   fflush(stdout);
   return 0;
 }
@@ -409,9 +414,14 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
   double auto_sum = 0;
   struct clt_bench_method_info auto_info = {"", ""};
   for (size_t k = 0; k < n_cases; k++) {
-    auto_sum += time_auto(s, type, &cases[k], records, n_records, cap, &auto_info);
-    if (k == 0 && keep_auto && screen(s, type, cls, &cases[0], cands, n_cands, records, n_records, cap) != 0)
-      return -1;
+    if (k == 0 && keep_auto) { /* AUTO timed with the families' own knobs */
+      double pct;
+      if (screen(s, type, cls, &cases[0], cands, n_cands, records, n_records, cap, &pct, &auto_info) != 0)
+        return -1;
+      auto_sum += pct;
+    } else {
+      auto_sum += time_auto(s, type, &cases[k], records, n_records, cap, &auto_info);
+    }
     /* A candidate whose plan is an earlier one's kernel is not timed again: it takes that figure. */
     for (size_t i = 0; i < n_cands; i++) {
       candidate *c = &cands[i];
