@@ -175,6 +175,7 @@ int main(int argc, char **argv) {
   session.device = dev;
   session.reps = opt.reps;
   session.warmup = opt.warmup;
+  session.min_pairs = opt.pairs;
   session.src_pad = opt.src_pad;
   session.dst_pad = opt.dst_pad;
   session.quiet = opt.quiet;

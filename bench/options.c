@@ -231,7 +231,8 @@ enum option_id {
   OPT_JSON,
   OPT_TUNE,
   OPT_SRC_PAD,
-  OPT_DST_PAD
+  OPT_DST_PAD,
+  OPT_PAIRS
 };
 
 static const struct {
@@ -244,7 +245,7 @@ static const struct {
     {"--shape", OPT_SHAPE, 1},     {"--type", OPT_TYPE, 1},       {"--variant", OPT_VARIANT, 1},
     {"--batch", OPT_BATCH, 1},     {"--reps", OPT_REPS, 1},       {"--warmup", OPT_WARMUP, 1},
     {"--csv", OPT_CSV, 1},         {"--json", OPT_JSON, 1},       {"--tune", OPT_TUNE, 0},
-    {"--src-pad", OPT_SRC_PAD, 1}, {"--dst-pad", OPT_DST_PAD, 1},
+    {"--src-pad", OPT_SRC_PAD, 1}, {"--dst-pad", OPT_DST_PAD, 1}, {"--pairs", OPT_PAIRS, 1},
 };
 
 static int apply_option(struct clt_bench_options *o, enum option_id id, const char *name, const char *value,
@@ -292,6 +293,11 @@ static int apply_option(struct clt_bench_options *o, enum option_id id, const ch
     if (parse_count(name, value, 0, CLT_BENCH_MAX_REPS, &n, err, err_size) != 0)
       return -1;
     o->warmup = (unsigned)n;
+    return 0;
+  case OPT_PAIRS:
+    if (parse_count(name, value, 1, CLT_BENCH_MAX_PAIRS, &n, err, err_size) != 0)
+      return -1;
+    o->pairs = n;
     return 0;
   case OPT_SRC_PAD:
   case OPT_DST_PAD:
@@ -406,6 +412,10 @@ void clt_bench_print_usage(FILE *stream, const char *argv0) {
           "                           dimension becomes cols + N; the copy ceiling stays dense\n"
           "  --dst-pad N              elements after each destination row: leading dimension rows + N; the\n"
           "                           check also requires the padding to come back unchanged\n"
+          "  --pairs N                rotate the runs through at least N source/destination buffer\n"
+          "                           pairs, 1 to 256 (default: enough pairs that 4x the device's\n"
+          "                           cache, at least 256 MiB, lies between two uses of one pair;\n"
+          "                           at most the runs and half the device's memory)\n"
           "  --csv FILE               also write one CSV row per case\n"
           "  --json FILE              also write one JSON document with every timing\n"
           "  --tune                   search the kernel knobs of the --variant families (vector, tiled,\n"

@@ -39,6 +39,7 @@ struct clt_bench_shape {
 #define CLT_BENCH_MAX_SHAPES 4096u
 #define CLT_BENCH_MAX_REPS 1000000u
 #define CLT_BENCH_MAX_PAD 1048576u
+#define CLT_BENCH_MAX_PAIRS 256u
 
 struct clt_bench_options {
   int help;             /* --help: print usage, run nothing */
@@ -59,6 +60,8 @@ struct clt_bench_options {
   size_t dst_pad;  /* --dst-pad: the same for the destination (ld rows + dst_pad) */
   unsigned reps;   /* timed runs, >= 1 */
   unsigned warmup; /* untimed runs before them */
+  size_t pairs;    /* --pairs: the fewest source/destination buffer pairs the runs rotate through (0: as the
+                      cache needs) */
 };
 
 /* Parses argv[1..argc-1] into *out. Returns 0 on success; otherwise a nonzero value, a one-line

@@ -7,6 +7,7 @@
 #include "runner.h"
 
 #include "check.h"
+#include "options.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -16,7 +17,6 @@
 /* Rotating through pairs until this many bytes lie between two uses of the same pair pushes it out of
  * any last-level cache we know of (GPU L2s, CPU L3s, AMD's Infinity Cache) on the way back. */
 #define FLUSH_BYTES (256ull << 20)
-#define MAX_PAIRS 256u
 /* Library messages can carry a whole build log. */
 #define ERR_SIZE 65536u
 
@@ -65,15 +65,16 @@ static int compare_doubles(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-static size_t choose_pairs(size_t pair_bytes, const struct clt_bench_device *dev, size_t runs) {
+static size_t choose_pairs(size_t pair_bytes, const struct clt_bench_device *dev, size_t runs,
+                           size_t min_pairs) {
   cl_ulong target = FLUSH_BYTES;
   if (dev->global_cache > target / 4)
     target = dev->global_cache * 4;
-  if (pair_bytes >= target)
-    return 1;
-  size_t k = (size_t)((target + pair_bytes - 1) / pair_bytes) + 1;
-  if (k > MAX_PAIRS)
-    k = MAX_PAIRS;
+  size_t k = pair_bytes >= target ? 1 : (size_t)((target + pair_bytes - 1) / pair_bytes) + 1;
+  if (k < min_pairs)
+    k = min_pairs;
+  if (k > CLT_BENCH_MAX_PAIRS)
+    k = CLT_BENCH_MAX_PAIRS;
   if (k > runs)
     k = runs; /* pairs no run would touch buy nothing */
   /* Leave half the device to the driver and to whatever else runs there. */
@@ -272,12 +273,18 @@ static void progress(struct clt_bench_session *s, const struct clt_bench_record 
   s->progress_done++;
   if (s->quiet)
     return;
-  if (rec->batch > 1)
-    fprintf(stderr, "[%zu/%zu] %zux%zu %s batch %zu %s ...\n", s->progress_done, s->progress_total, rec->rows,
-            rec->cols, clt_bench_type_name(rec->type), rec->batch, rec->variant);
+  /* "[3/12]", or "[3]" where the count is not known ahead (--tune's searches). */
+  char count[48];
+  if (s->progress_total)
+    snprintf(count, sizeof count, "[%zu/%zu]", s->progress_done, s->progress_total);
   else
-    fprintf(stderr, "[%zu/%zu] %zux%zu %s %s ...\n", s->progress_done, s->progress_total, rec->rows,
-            rec->cols, clt_bench_type_name(rec->type), rec->variant);
+    snprintf(count, sizeof count, "[%zu]", s->progress_done);
+  if (rec->batch > 1)
+    fprintf(stderr, "%s %zux%zu %s batch %zu %s ...\n", count, rec->rows, rec->cols,
+            clt_bench_type_name(rec->type), rec->batch, rec->variant);
+  else
+    fprintf(stderr, "%s %zux%zu %s %s ...\n", count, rec->rows, rec->cols, clt_bench_type_name(rec->type),
+            rec->variant);
 }
 
 /* *out = a * b * c * d where that leaves room for a second such buffer in size_t; 0 where not. */
@@ -361,7 +368,7 @@ void clt_bench_run_case(struct clt_bench_session *s, size_t rows, size_t cols, e
   clt_bench_make_normal(host_src, b.src_bytes, type);
   b.host_src = host_src;
 
-  b.pairs = choose_pairs(b.src_bytes + b.dst_bytes, s->device, (size_t)s->warmup + s->reps);
+  b.pairs = choose_pairs(b.src_bytes + b.dst_bytes, s->device, (size_t)s->warmup + s->reps, s->min_pairs);
   b.src = calloc(b.pairs, sizeof *b.src);
   b.dst = calloc(b.pairs, sizeof *b.dst);
   if (b.src == NULL || b.dst == NULL) {

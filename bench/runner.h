@@ -41,6 +41,7 @@ struct clt_bench_session {
   cl_command_queue queue; /* created with CL_QUEUE_PROFILING_ENABLE */
   const struct clt_bench_device *device;
   unsigned reps, warmup;
+  size_t min_pairs; /* --pairs: rotate through at least this many buffer pairs (0: as the cache needs) */
   size_t src_pad, dst_pad; /* elements after each source and destination row of a transpose */
   int quiet;
   size_t progress_done, progress_total; /* for the "[3/12] ..." lines */
