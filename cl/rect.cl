@@ -191,16 +191,30 @@ typedef union {
  * 16384x16383 from 65.6-68.1% to 79.9-80.1% (shifted rows), f16 16384x16383 78.9-79.0 -> 83.3-83.4,
  * c128 8191x8193 92.6 -> 94.7 (knobs23.txt; src/tuning.c says where). Loads of up to 4 base scalars
  * and 16 bytes: whole vectors where aligned (SRC_VEC, SRC_SHIFT), else up to 4 elements one by one. */
+/* With L2LAST (cl/common.cl) the same loads, with or without L2PF, also carry the evict_last policy;
+ * aligned vectors of more than 4 base scalars are loaded as 8 or 16 bytes, misaligned ones of more than
+ * 4 elements without the policy. */
 #ifndef L2PF
 #define L2PF 0
 #endif
-#if L2PF
-#if L2PF == 64
-#define CLT_PF "ld.global.L2::64B"
-#elif L2PF == 128
-#define CLT_PF "ld.global.L2::128B"
+#if L2PF || L2LAST
+#if L2LAST
+#define CLT_PFH "ld.global.L2::cache_hint"
+#define CLT_POL(n) ", %" #n /* the policy operand, operand n */
+#define CLT_POLIN , "l"(clt_l2_last())
 #else
-#define CLT_PF "ld.global.L2::256B"
+#define CLT_PFH "ld.global"
+#define CLT_POL(n)
+#define CLT_POLIN
+#endif
+#if L2PF == 64
+#define CLT_PF CLT_PFH ".L2::64B"
+#elif L2PF == 128
+#define CLT_PF CLT_PFH ".L2::128B"
+#elif L2PF
+#define CLT_PF CLT_PFH ".L2::256B"
+#else
+#define CLT_PF CLT_PFH
 #endif
 #undef LOAD_ALIGNED
 /* The PTX type of one BASE, its register constraint and the register's OpenCL type: PTX has no 8-bit
@@ -226,22 +240,22 @@ typedef uint clt_pfreg;
 /* One, two or four BASEs from p. */
 static inline BASE clt_pf1(const global BASE *p) {
   clt_pfreg a;
-  asm(CLT_PF CLT_PFT " %0, [%1];" : CLT_PFR(a) : "l"(p));
+  asm(CLT_PF CLT_PFT " %0, [%1]" CLT_POL(2) ";" : CLT_PFR(a) : "l"(p)CLT_POLIN);
   return (BASE)a;
 }
 #if ELEM_SIZE <= 8
 static inline CLT_CAT(BASE, 2) clt_pf2(const global BASE *p) {
   clt_pfreg a, b;
-  asm(CLT_PF ".v2" CLT_PFT " {%0, %1}, [%2];" : CLT_PFR(a), CLT_PFR(b) : "l"(p));
+  asm(CLT_PF ".v2" CLT_PFT " {%0, %1}, [%2]" CLT_POL(3) ";" : CLT_PFR(a), CLT_PFR(b) : "l"(p)CLT_POLIN);
   return (CLT_CAT(BASE, 2))((BASE)a, (BASE)b);
 }
 #endif
 #if ELEM_SIZE != 8
 static inline CLT_CAT(BASE, 4) clt_pf4(const global BASE *p) {
   clt_pfreg a, b, c, d;
-  asm(CLT_PF ".v4" CLT_PFT " {%0, %1, %2, %3}, [%4];"
+  asm(CLT_PF ".v4" CLT_PFT " {%0, %1, %2, %3}, [%4]" CLT_POL(5) ";"
       : CLT_PFR(a), CLT_PFR(b), CLT_PFR(c), CLT_PFR(d)
-      : "l"(p));
+      : "l"(p)CLT_POLIN);
   return (CLT_CAT(BASE, 4))((BASE)a, (BASE)b, (BASE)c, (BASE)d);
 }
 #endif
@@ -258,6 +272,10 @@ static inline CLT_CAT(BASE, 4) clt_pf4(const global BASE *p) {
 #define LOAD_ALIGNED(p) clt_pf2(CLT_PFP(p))
 #elif VW * CLT_BPE == 4 && VW * ELEM_SIZE <= 16
 #define LOAD_ALIGNED(p) clt_pf4(CLT_PFP(p))
+#elif !L2PF && VW * ELEM_SIZE == 16
+#define LOAD_ALIGNED(p) CLT_CAT(as_, TV)(clt_ldl16(p))
+#elif !L2PF && VW * ELEM_SIZE == 8
+#define LOAD_ALIGNED(p) CLT_CAT(as_, TV)(clt_ldl8(p))
 #elif SRC_VEC || SRC_SHIFT
 #error "L2PF takes aligned vectors of up to 4 base scalars and 16 bytes"
 #endif
@@ -267,7 +285,7 @@ static inline CLT_CAT(BASE, 4) clt_pf4(const global BASE *p) {
 #define LOAD_VEC(p) ((TV)(CLT_PFE(p, 0), CLT_PFE(p, 1)))
 #elif VW == 4
 #define LOAD_VEC(p) ((TV)(CLT_PFE(p, 0), CLT_PFE(p, 1), CLT_PFE(p, 2), CLT_PFE(p, 3)))
-#else
+#elif L2PF
 #error "L2PF takes vectors of up to 4 elements"
 #endif
 #endif

@@ -17,8 +17,18 @@
  *     shifted by m in registers, so odd shapes and leading dimensions still load whole aligned words;
  *  2 (stores): the same shift builds aligned vectors, plus scalar stores at the two ends of the row;
  *  3 (stores): skewed aligned stores, below. */
+/* An aligned source vector: with L2LAST (cl/common.cl) through the evict_last loads. */
+#if L2LAST && VW * ELEM_SIZE == 16
+#define LOAD_TV(p) CLT_CAT(as_, TV)(clt_ldl16(p))
+#elif L2LAST && VW * ELEM_SIZE == 8
+#define LOAD_TV(p) CLT_CAT(as_, TV)(clt_ldl8(p))
+#elif L2LAST && VW * ELEM_SIZE == 4
+#define LOAD_TV(p) CLT_CAT(as_, TV)(clt_ldl4(p))
+#else
+#define LOAD_TV(p) (*(global const TV *)(p))
+#endif
 #if SRC_MODE == 1
-#define LOAD_ROW(p) (*(global const TV *)(p))
+#define LOAD_ROW(p) LOAD_TV(p)
 #else
 #define LOAD_ROW(p) VLOADN(0, (global const BASE *)(p))
 #endif
@@ -108,8 +118,8 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
               const uint m = (uint)(a % VW);
               global const TV *p = (global const TV *)(src + (a - m));
               clt_vec lo, hi;
-              lo.v = p[0];
-              hi.v = p[1];
+              lo.v = LOAD_TV(p);
+              hi.v = LOAD_TV(p + 1);
               row[k] = clt_funnel(lo, hi, m);
 #else
               row[k].v = LOAD_ROW(s + r * src_ld + c);

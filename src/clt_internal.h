@@ -100,6 +100,8 @@ typedef struct clt__config {
   int pack;               /* rect: ... and in effect (the layout allows them; cl/rect.cl's PACK) */
   unsigned l2pf;          /* rect: bytes of the L2 prefetch-size hint on source loads (0 = none; */
                           /* cl/rect.cl's L2PF, NVIDIA PTX) */
+  int l2last;             /* rect, vector, narrow, copy: source loads carry an L2 evict_last policy */
+                          /* (cl/common.cl's L2LAST, NVIDIA PTX) */
   unsigned edge_rows;     /* rect: source rows an edge tile's work-item loads at once, its vectors */
                           /* whole where inside the matrix (0 = the kernel's default; cl/rect.cl) */
   int loads_first;        /* rect: a work-item's tile loads all before its local stores, where the */
@@ -149,8 +151,9 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *layout, co
  * sources off rect's vectors (not over a tuning file's knobs), rect's tiles cut to fit a tall or wide
  * short side, and the narrow kernel where clt__narrow_auto says so. */
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *layout, clt__config *out);
-/* Sets cfg->l2pf, rect's L2 prefetch-size hint on source loads, for the device and layout; the hint
- * changes no knob, so AUTO, explicit variants and explicit knobs alike take it (src/tuning.c says
+/* Sets cfg->l2pf, rect's L2 prefetch-size hint on source loads, and cfg->l2last, the L2 evict_last
+ * policy on the source loads of rect, vector, narrow and the copy, for the device and layout; the hints
+ * change no knob, so AUTO, explicit variants and explicit knobs alike take them (src/tuning.c says
  * where). clt__auto_config calls it; call it after the last change to any other field. */
 void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *layout, clt__config *cfg);
 /* The configuration of an explicit variant (layout->variant, not AUTO) or of explicit knobs (t, else

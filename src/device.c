@@ -94,8 +94,8 @@ clt_status clt__device_query(cl_device_id dev, clt__device_info *info) {
     info->simd_width = 8;
   if (info->simd_width > info->max_wg_size)
     info->simd_width = info->max_wg_size;
-  /* The compute capability steers a PTX load hint only (cl/rect.cl's L2PF): a driver without the
-   * query leaves it unknown, never failed. */
+  /* The compute capability steers PTX load hints only (cl/rect.cl's L2PF, cl/common.cl's L2LAST): a
+   * driver without the query leaves it unknown, never failed. */
   if (nvidia && (info->type & CL_DEVICE_TYPE_GPU) &&
       clGetDeviceInfo(dev, CLT__CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof info->nv_cc_major,
                       &info->nv_cc_major, NULL) != CL_SUCCESS)

@@ -69,9 +69,11 @@ static clt_status build_kernel(clt_plan *p, const clt__device_info *info) {
       strcpy(p->options + used + 1, extra);
     }
     clt_status st = clt__program_get(p->context, p->device, p->cfg.source, p->options, &p->program);
-    if (st == CLT_BUILD_FAILED && p->cfg.l2pf) {
-      /* A compiler that takes no L2 prefetch-size hint (cl/rect.cl's L2PF) builds the kernel without. */
+    if (st == CLT_BUILD_FAILED && (p->cfg.l2pf || p->cfg.l2last)) {
+      /* A compiler that takes no L2 hints (cl/rect.cl's L2PF, cl/common.cl's L2LAST) builds the kernel
+       * without. */
       p->cfg.l2pf = 0;
+      p->cfg.l2last = 0;
       clt__clear_error();
       continue;
     }

@@ -983,13 +983,20 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
  * stayed within 0.2 of level with larger ones; tall sources (f32 1048575x64, f64 524287x64) gained nothing
  * or lost up to 0.7. On an NVIDIA H100 every layout the rule takes that was tried gained, 0.8 to 9.6
  * points (bench/results/h100/notes.txt R and S). The hint changes no knob: explicit variants and knobs take
- * it too (src/plan.c). */
+ * it too (src/plan.c).
+ * On the same GPUs the source loads of rect, vector, narrow and the copy carry an L2 evict_last policy
+ * (cl/common.cl's L2LAST), whatever the layout: on an NVIDIA H200 every case of bench/suite.sh's gpu set
+ * but one ran faster with it, the copy too (1.0-1.5%, so the ceiling keeps it); u8 16x8388608 in the
+ * narrow kernel lost 6-8%, other u8 wide sources there gained 2-10% (bench/results/h200/knobs28.txt D, E).
+ * The seed kernels (naive, tiled) and the block kernel's GPU form stay without it. */
 void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
   const size_t es = l->elem_size;
   const unsigned lanes = c->vw * (es == 16 ? 4u : 1u); /* the base scalars of one vector */
   const int whole = c->src_aligned || c->shift_ok;     /* loads of whole aligned vectors */
   c->l2pf = 0;
+  c->l2last = info->nv_cc_major >= 8 && (c->variant == CLT_VARIANT_RECT || c->variant == CLT_VARIANT_VECTOR ||
+                                         c->variant == CLT_VARIANT_NARROW || c->variant == CLT_VARIANT_COPY);
   if (c->variant != CLT_VARIANT_RECT || info->nv_cc_major < 8 || c->pack ||
       (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE) || (whole ? lanes > 4 || c->vw * es > 16 : c->vw > 4))
     return;
@@ -1153,7 +1160,8 @@ static CLT__PRINTF(4, 5) int append_option(char *buf, size_t buf_size, size_t *u
 int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, size_t buf_size) {
   type_names tn = names_for(elem_size);
   size_t used = 0;
-  if (append_option(buf, buf_size, &used, "-DT=%s -DELEM_SIZE=%zu", tn.t, elem_size))
+  if (append_option(buf, buf_size, &used, "-DT=%s -DELEM_SIZE=%zu", tn.t, elem_size) ||
+      (cfg->l2last && append_option(buf, buf_size, &used, " -DL2LAST=1")))
     return -1;
   switch (cfg->variant) {
   case CLT_VARIANT_TILED:

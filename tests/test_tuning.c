@@ -2036,17 +2036,35 @@ static void explicit_rect_fits_tiles_to_a_short_side(void **state) {
   assert_int_equal(c.wg_x * c.vw, 128);
 }
 
+/* The devices of the L2 hint tests, the two of compute capability 9 first: the faked H200 and H100, an
+ * NVIDIA GPU of compute capability 7, one whose capability is unknown, and two of other vendors. */
+#define L2_DEVICES 6
+typedef struct l2_devices {
+  clt__device_info nv[4], others[NDEV];
+  const clt__device_info *list[L2_DEVICES];
+} l2_devices;
+
+static void l2_devices_init(l2_devices *d) {
+  d->nv[0] = faked_h200();
+  d->nv[1] = faked_h100();
+  d->nv[2] = faked_h200();
+  d->nv[2].nv_cc_major = 7;
+  d->nv[3] = faked_h200();
+  d->nv[3].nv_cc_major = 0;
+  make_devices(d->others);
+  for (size_t i = 0; i < 4; i++)
+    d->list[i] = &d->nv[i];
+  d->list[4] = &d->others[0];
+  d->list[5] = &d->others[3];
+}
+
 /* rect's L2 prefetch-size hint on NVIDIA GPUs of compute capability 8.0 and later: odd-class and wide
  * sources, 256 bytes (8-byte elements and shifted 2-byte rows 128); of 4 bytes and more only where the
  * rows start off 256 bytes; nowhere else, and named in the build options exactly where it is set. */
 static void l2_hint_for_odd_and_wide_sources(void **state) {
   (void)state;
-  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
-  clt__device_info old_nv = faked_h200(), unknown_nv = faked_h200();
-  old_nv.nv_cc_major = 7;
-  unknown_nv.nv_cc_major = 0;
-  clt__device_info others[NDEV];
-  make_devices(others);
+  l2_devices dv;
+  l2_devices_init(&dv);
   static const struct {
     size_t rows, cols, es, src_offset, src_ld;
     unsigned l2pf;
@@ -2084,8 +2102,8 @@ static void l2_hint_for_odd_and_wide_sources(void **state) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape sh = {cases[i].rows, cases[i].cols, 1, cases[i].src_offset, cases[i].src_ld, 0, 0, 0, 0, 0};
     const clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
-    const clt__device_info *devs[] = {&h200, &h100, &old_nv, &unknown_nv, &others[0], &others[3]};
-    for (size_t d = 0; d < sizeof devs / sizeof devs[0]; d++) {
+    const clt__device_info *const *devs = dv.list;
+    for (size_t d = 0; d < L2_DEVICES; d++) {
       clt__config c;
       assert_int_equal(clt__auto_config(devs[d], &l, &c), CLT_SUCCESS);
       unsigned want = d < 2 ? cases[i].l2pf : 0; /* only the compute capability 9 devices */
@@ -2133,6 +2151,50 @@ static void l2_hint_for_explicit_rect_and_knobs(void **state) {
   }
 }
 
+/* The L2 evict_last policy on source loads: rect, vector, narrow and the copy on NVIDIA GPUs of
+ * compute capability 8.0 and later, whatever chose the kernel, and named in the build options exactly
+ * there; no other variant, and no other device. */
+static void l2_last_for_nvidia_8_and_later(void **state) {
+  (void)state;
+  l2_devices dv;
+  l2_devices_init(&dv);
+  const clt__device_info *const *devs = dv.list;
+  static const struct {
+    size_t rows, cols, es;
+  } cases[] = {{16384, 16384, 4}, {16383, 16385, 4}, {1048576, 64, 4}, {4194304, 16, 4}, {8191, 8193, 8},
+               {16384, 16384, 1}, {8192, 8192, 16},  {16, 4194304, 2}, {16, 8388608, 1}, {8388608, 16, 1}};
+  static const clt_variant kinds[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
+                                      CLT_VARIANT_VECTOR, CLT_VARIANT_RECT,  CLT_VARIANT_NARROW,
+                                      CLT_VARIANT_BLOCK,  CLT_VARIANT_COPY};
+  int seen[CLT_VARIANT_COPY + 1] = {0}; /* variants the H200 ran with the policy */
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 0};
+    for (size_t v = 0; v < sizeof kinds / sizeof kinds[0]; v++) {
+      const clt__layout l = make_layout(&sh, cases[i].es, kinds[v]);
+      for (size_t d = 0; d < L2_DEVICES; d++) {
+        clt__config c;
+        const clt_status st = kinds[v] == CLT_VARIANT_AUTO ? clt__auto_config(devs[d], &l, &c)
+                                                           : clt__explicit_config(devs[d], &l, NULL, &c);
+        if (st != CLT_SUCCESS)
+          continue; /* a variant that cannot take the layout (narrow on a square) */
+        const int want = d < 2 && (c.variant == CLT_VARIANT_RECT || c.variant == CLT_VARIANT_VECTOR ||
+                                   c.variant == CLT_VARIANT_NARROW || c.variant == CLT_VARIANT_COPY);
+        char opts[1024];
+        assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+        if (c.l2last != want || (strstr(opts, "-DL2LAST=1") != NULL) != want)
+          fail_msg(
+              "%s (compute capability %u), elem_size %zu, %zux%zu, %s as %s: l2last %d (%s); expected %d",
+              devs[d]->name, devs[d]->nv_cc_major, cases[i].es, cases[i].rows, cases[i].cols,
+              clt_variant_name(kinds[v]), clt_variant_name(c.variant), c.l2last, opts, want);
+        if (d == 0 && want)
+          seen[c.variant] = 1;
+      }
+    }
+  }
+  assert_true(seen[CLT_VARIANT_RECT] && seen[CLT_VARIANT_VECTOR] && seen[CLT_VARIANT_NARROW] &&
+              seen[CLT_VARIANT_COPY]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_config_fits_its_device),
@@ -2172,6 +2234,7 @@ int main(void) {
       cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
+      cmocka_unit_test(l2_last_for_nvidia_8_and_later),
       cmocka_unit_test(explicit_rect_fits_tiles_to_a_short_side),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
