@@ -46,6 +46,8 @@ static void check_success(const struct clt_bench_options *o, const char *err) {
     fail("batch, reps or warmup out of its documented range", err);
   if (o->src_pad > CLT_BENCH_MAX_PAD || o->dst_pad > CLT_BENCH_MAX_PAD)
     fail("a row padding out of its documented range", err);
+  if (o->pairs > CLT_BENCH_MAX_PAIRS)
+    fail("--pairs out of its documented range", err);
   if (o->tune && (o->src_pad | o->dst_pad))
     fail("--tune accepted padded rows", err);
   if (o->n_shapes > CLT_BENCH_MAX_SHAPES || (o->n_shapes > 0) != (o->shapes != NULL))
