@@ -2036,8 +2036,9 @@ static void explicit_rect_fits_tiles_to_a_short_side(void **state) {
   assert_int_equal(c.wg_x * c.vw, 128);
 }
 
-/* The devices of the L2 hint tests, the two of compute capability 9 first: the faked H200 and H100, an
- * NVIDIA GPU of compute capability 7, one whose capability is unknown, and two of other vendors. */
+/* The devices of the L2 hint tests, the two of compute capability 9 first: the faked H200 and H100, the
+ * H200 with compute capability 7 and with none known, make_devices' NVIDIA-like GPU (none known) and its
+ * POCL-like CPU. */
 #define L2_DEVICES 6
 typedef struct l2_devices {
   clt__device_info nv[4], others[NDEV];
