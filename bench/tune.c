@@ -304,22 +304,38 @@ static int same_kernel(const candidate *a, const candidate *b) {
  * bench/results/h200/knobs22.txt C). */
 #define AUTO_MARGIN 1.0
 
-/* AUTO as it stands on one case (the tuning file's entry, else the built-in table's or the heuristic's
- * choice, with the layout rules that only those two get): its percent of the copy, NAN if it did not
- * pass, and the variant it ran and its build options in info. */
+/* Runs methods[0 .. n) (the copy, AUTO, then any others) on tc into n new records and returns the first
+ * of them, NULL on a host allocation failure. AUTO as it stands (the tuning file's entry, else the
+ * built-in table's or the heuristic's choice, with the layout rules that only those two get): its
+ * percent of the copy in *auto_pct, NAN if it did not pass, the variant it ran and its build options in
+ * info. */
+static struct clt_bench_record *run_with_auto(struct clt_bench_session *s, enum clt_bench_type type,
+                                              const tune_case *tc, const struct clt_bench_method *methods,
+                                              size_t n, struct clt_bench_record **records, size_t *n_records,
+                                              size_t *cap, double *auto_pct,
+                                              struct clt_bench_method_info *info) {
+  *auto_pct = NAN;
+  if (append_records(records, n_records, cap, n) != 0)
+    return NULL;
+  struct clt_bench_record *rec = *records + *n_records;
+  clt_bench_run_case(s, tc->rows, tc->cols, type, tc->batch, methods, n, rec);
+  *n_records += n;
+  *info = rec[1].info;
+  if (rec[1].check == CLT_BENCH_PASS)
+    *auto_pct = rec[1].percent_of_copy;
+  return rec;
+}
+
+/* AUTO alone on one case, behind its copy: run_with_auto's figure. */
 static double time_auto(struct clt_bench_session *s, enum clt_bench_type type, const tune_case *tc,
                         struct clt_bench_record **records, size_t *n_records, size_t *cap,
                         struct clt_bench_method_info *info) {
   static const enum clt_bench_variant auto_only[] = {CLT_BENCH_AUTO};
   struct clt_bench_method methods[2];
+  double pct;
   clt_bench_cltranspose_methods(auto_only, 1, methods);
-  if (append_records(records, n_records, cap, 2) != 0)
-    return NAN;
-  struct clt_bench_record *rec = *records + *n_records;
-  clt_bench_run_case(s, tc->rows, tc->cols, type, tc->batch, methods, 2, rec);
-  *n_records += 2;
-  *info = rec[1].info;
-  return rec[1].check == CLT_BENCH_PASS ? rec[1].percent_of_copy : NAN;
+  run_with_auto(s, type, tc, methods, 2, records, n_records, cap, &pct, info);
+  return pct;
 }
 
 /* A search of every family first times each family with its own knobs (the plan of an explicit variant)
@@ -332,8 +348,8 @@ static double time_auto(struct clt_bench_session *s, enum clt_bench_type type, c
 
 /* Times AUTO and every family of cands with its own knobs on tc, behind one copy, and marks the
  * candidates of the families that ran under SCREEN_FRACTION of the best as not to be run (a family whose
- * own knobs fail is searched). AUTO's figure and info are time_auto's. Prints the families' figures,
- * then those left out, if any. -1 on a host allocation failure. */
+ * own knobs fail is searched). AUTO's figure and info as run_with_auto gives them. Prints the families'
+ * figures, then those left out, if any. -1 on a host allocation failure. */
 static int screen(struct clt_bench_session *s, enum clt_bench_type type, clt_shape_class cls,
                   const tune_case *tc, candidate *cands, size_t n_cands, struct clt_bench_record **records,
                   size_t *n_records, size_t *cap, double *auto_pct, struct clt_bench_method_info *auto_info) {
@@ -352,13 +368,10 @@ static int screen(struct clt_bench_session *s, enum clt_bench_type type, clt_sha
         methods[2 + m++] = all[2 + f];
         break;
       }
-  if (append_records(records, n_records, cap, m + 2) != 0)
+  const struct clt_bench_record *rec =
+      run_with_auto(s, type, tc, methods, m + 2, records, n_records, cap, auto_pct, auto_info);
+  if (rec == NULL)
     return -1;
-  struct clt_bench_record *rec = *records + *n_records;
-  clt_bench_run_case(s, tc->rows, tc->cols, type, tc->batch, methods, m + 2, rec);
-  *n_records += m + 2;
-  *auto_info = rec[1].info;
-  *auto_pct = rec[1].check == CLT_BENCH_PASS ? rec[1].percent_of_copy : NAN;
   if (m < 2)
     return 0;
   double pct[NF], best = NAN;

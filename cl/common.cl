@@ -97,7 +97,8 @@ typedef union {
  * 95.6% of the copy with it), f32 16384^2 4133 -> 4195, f64 8191x8193 3963 -> 4039, u8 16384^2 3782 ->
  * 3895; rotating over buffer pairs kept the gains, so no run found the last one's data in L2. Store
  * policies lost or stayed level, evict_first on the loads lost up to 25 points
- * (bench/results/h200/knobs28.txt). Here: aligned loads of 4, 8 or 16 bytes. */
+ * (bench/results/h200/knobs28.txt). Here: aligned loads of 4, 8 or 16 bytes, and CLT_LOAD_U4(p), a
+ * 16-byte word from p (global const uint4 *) with the policy where it is on, a plain load elsewhere. */
 #ifndef L2LAST
 #define L2LAST 0
 #endif
@@ -128,4 +129,7 @@ static inline uint4 clt_ldl16(const global void *p) {
       : "l"(p), "l"(clt_l2_last()));
   return a;
 }
+#define CLT_LOAD_U4(p) clt_ldl16(p)
+#else
+#define CLT_LOAD_U4(p) (*(p))
 #endif

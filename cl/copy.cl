@@ -6,13 +6,8 @@
  * work-item has in flight in the interleaved form. NT (CPUs, where the compiler is clang) makes the
  * chunked stores non-temporal, as the block transpose's are: the ceiling must use them too, or the
  * transpose would be measured against a copy that pays for reading its destination first. */
-/* With L2LAST (cl/common.cl) the 16-byte loads carry the evict_last policy the transposes' source loads
- * do: it speeds the copy up too, and the ceiling must be the fastest copy. */
-#if L2LAST
-#define CLT_COPY_LOAD(p) clt_ldl16(p)
-#else
-#define CLT_COPY_LOAD(p) (*(p))
-#endif
+/* The 16-byte loads are CLT_LOAD_U4's: with L2LAST (cl/common.cl) they carry the evict_last policy the
+ * transposes' source loads do, which speeds the copy up too, and the ceiling must be the fastest copy. */
 #if NT && defined(__clang__)
 #define CLT_COPY_STORE(v, p) __builtin_nontemporal_store((v), (p))
 #else
@@ -28,7 +23,7 @@ kernel void clt_copy(global const uchar *restrict src, global uchar *restrict ds
 #if CHUNK
   const ulong end = (gid + 1) * CHUNK < n16 ? (gid + 1) * CHUNK : n16;
   for (ulong i = gid * CHUNK; i < end; i++)
-    CLT_COPY_STORE(CLT_COPY_LOAD(s + i), d + i);
+    CLT_COPY_STORE(CLT_LOAD_U4(s + i), d + i);
 #else
   /* UNROLL independent loads in flight per work-item before the first store. */
   ulong i = gid;
@@ -36,13 +31,13 @@ kernel void clt_copy(global const uchar *restrict src, global uchar *restrict ds
     uint4 v[UNROLL];
 #pragma unroll
     for (uint u = 0; u < UNROLL; u++)
-      v[u] = CLT_COPY_LOAD(s + i + u * gsize);
+      v[u] = CLT_LOAD_U4(s + i + u * gsize);
 #pragma unroll
     for (uint u = 0; u < UNROLL; u++)
       d[i + u * gsize] = v[u];
   }
   for (; i < n16; i += gsize)
-    d[i] = CLT_COPY_LOAD(s + i);
+    d[i] = CLT_LOAD_U4(s + i);
 #endif
   for (ulong i = n16 * 16 + gid; i < nbytes; i += gsize)
     dst[dst_off + i] = src[src_off + i];

@@ -42,8 +42,7 @@ typedef union {
   T e[VWL];
 } clt_vl;
 
-/* An aligned source vector and an aligned 16-byte word: with L2LAST (cl/common.cl) through the
- * evict_last loads. */
+/* An aligned source vector: with L2LAST (cl/common.cl) through the evict_last loads. */
 #if L2LAST && VWL * ELEM_SIZE == 16
 #define LOAD_TVL(p) CLT_CAT(as_, TVL)(clt_ldl16(p))
 #elif L2LAST && VWL * ELEM_SIZE == 8
@@ -52,11 +51,6 @@ typedef union {
 #define LOAD_TVL(p) CLT_CAT(as_, TVL)(clt_ldl4(p))
 #else
 #define LOAD_TVL(p) (*(global const TVL *)(p))
-#endif
-#if L2LAST
-#define LOAD_U4(p) clt_ldl16(p)
-#else
-#define LOAD_U4(p) (*(p))
 #endif
 
 /* SRC_SHIFT, wide sources whose rows do not start on a 16-byte vector (VWL elements of 16 bytes in
@@ -152,7 +146,7 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
               const idx_t e = e0 + i * src_ld + k;
               const uint m = (uint)(e % VWL);
               global const uint4 *p = (global const uint4 *)(src + (e - m));
-              v.v = AS_TVL(clt_bytes_from(LOAD_U4(p), LOAD_U4(p + 1), m * ELEM_SIZE));
+              v.v = AS_TVL(clt_bytes_from(CLT_LOAD_U4(p), CLT_LOAD_U4(p + 1), m * ELEM_SIZE));
 #else
               v.v = LOAD_TVL(st + i * src_ld + k);
 #endif
