@@ -74,6 +74,7 @@ int main(int argc, char **argv) {
   size_t n_devs = 0, dev_index = 0;
   cl_context context = NULL;
   cl_command_queue queue = NULL;
+  struct clt_bench_l2reset *l2reset = NULL;
   FILE *csv = NULL, *json = NULL;
   struct clt_bench_record *records = NULL;
   size_t n_records = 0;
@@ -126,6 +127,11 @@ int main(int argc, char **argv) {
     goto cleanup;
   }
 
+  if (clt_bench_l2reset_create(context, dev->id, dev->vendor, &l2reset) != 0) {
+    fprintf(stderr, "cltranspose-bench: out of host memory\n");
+    goto cleanup;
+  }
+
   const int default_shapes = opt.n_shapes == 0;
   const struct clt_bench_shape *shapes = opt.shapes;
   size_t n_shapes = opt.n_shapes;
@@ -158,6 +164,7 @@ int main(int argc, char **argv) {
   run.argv = argv;
   run.reps = opt.reps;
   run.warmup = opt.warmup;
+  run.l2_reset = l2reset != NULL;
   run.batch = opt.batch;
   run.src_pad = opt.src_pad;
   run.dst_pad = opt.dst_pad;
@@ -179,6 +186,7 @@ int main(int argc, char **argv) {
   session.src_pad = opt.src_pad;
   session.dst_pad = opt.dst_pad;
   session.quiet = opt.quiet;
+  session.l2reset = l2reset;
   session.progress_total = total;
   session.on_record = on_record;
   struct table_state table = {opt.quiet, NULL};
@@ -229,6 +237,7 @@ cleanup:
   clt_bench_tune_free(tune_state);
   /* The library's program cache retains our context; empty it so the context really goes away. */
   clt_cache_clear();
+  clt_bench_l2reset_free(l2reset);
   if (queue != NULL)
     clReleaseCommandQueue(queue);
   if (context != NULL)

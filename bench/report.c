@@ -44,6 +44,10 @@ void clt_bench_table_header(FILE *out, const struct clt_bench_run_info *run) {
           clt_bench_device_type_name(d->type), d->version, d->driver_version);
   fprintf(out, "cltranspose %d.%d.%d; batch %zu; median of %u profiled runs after %u warm-up\n",
           CLT_VERSION_MAJOR, CLT_VERSION_MINOR, CLT_VERSION_PATCH, run->batch, run->reps, run->warmup);
+  if (run->l2_reset)
+    fputs("L2 priorities reset to normal before each method (lines kept by an earlier one's evict_last "
+          "loads serve no other)\n",
+          out);
   if (run->src_pad > 0 || run->dst_pad > 0)
     fprintf(out,
             "padded rows: source ld = cols + %zu, destination ld = rows + %zu elements (the copy dense)\n",
@@ -277,6 +281,8 @@ int clt_bench_write_json(FILE *out, const struct clt_bench_run_info *run) {
   json_uint(&set, "dst_pad", run->dst_pad);
   json_key(&set, "default_shapes");
   fputs(run->default_shapes ? "true" : "false", out);
+  json_key(&set, "l2_reset");
+  fputs(run->l2_reset ? "true" : "false", out);
   json_close(&set);
   json_key(&top, "results");
   fputc('[', out);

@@ -19,6 +19,7 @@ struct clt_bench_run_info {
   size_t batch;
   size_t src_pad, dst_pad; /* elements after each row of a transpose's source and destination */
   int default_shapes;      /* whether the shapes came from the device-sized default set */
+  int l2_reset;            /* whether every method began with the L2 priorities reset (l2reset.h) */
   const struct clt_bench_record *records;
   size_t n_records;
 };

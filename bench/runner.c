@@ -229,6 +229,17 @@ static void run_method(struct clt_bench_session *s, const struct clt_bench_metho
     }
   }
 
+  /* Lines an earlier method left in L2 with the evict_last priority would serve this one's loads. */
+  for (size_t p = 0; p < used; p++) {
+    cl_int rerr = clt_bench_l2reset_enqueue(s->l2reset, s->queue, b->src[p], b->src_bytes);
+    if (rerr == CL_SUCCESS)
+      rerr = clt_bench_l2reset_enqueue(s->l2reset, s->queue, b->dst[p], b->dst_bytes);
+    if (rerr != CL_SUCCESS) {
+      fail_cl(rec, "resetting the L2 priorities", rerr);
+      goto cleanup;
+    }
+  }
+
   events = calloc(s->reps, sizeof *events);
   if (events == NULL) {
     rec->check = CLT_BENCH_ERROR;

@@ -6,6 +6,7 @@
 
 #include "devices.h"
 #include "impl.h"
+#include "l2reset.h"
 #include "options.h"
 
 enum clt_bench_check {
@@ -44,6 +45,7 @@ struct clt_bench_session {
   size_t min_pairs; /* --pairs: rotate through at least this many buffer pairs (0: as the cache needs) */
   size_t src_pad, dst_pad; /* elements after each source and destination row of a transpose */
   int quiet;
+  struct clt_bench_l2reset *l2reset;    /* NULL: no L2 priorities to reset on this device (l2reset.h) */
   size_t progress_done, progress_total; /* for the "[3/12] ..." lines */
   /* Called once per finished record (the table prints from it so long runs show results as they come). */
   void (*on_record)(const struct clt_bench_record *record, void *user);

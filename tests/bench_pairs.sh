@@ -4,17 +4,8 @@
 # checked, and a count outside 1..256 is refused before anything runs. Usage: bench_pairs.sh
 # PATH/TO/cltranspose-bench. Exit 77 (skipped) without an OpenCL device.
 set -euo pipefail
-
-bench=$1
-work=$(mktemp -d)
-trap 'rm -rf -- "$work"' EXIT
-export CLT_CACHE_DIR=off
-unset CLT_DEVICE CLT_BUILD_OPTIONS
-
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
+# shellcheck source=tests/bench_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
 
 for bad in 0 257 x; do
   rc=0
@@ -23,10 +14,7 @@ for bad in 0 257 x; do
   grep -q -- '--pairs' "$work/err" || fail "--pairs $bad: no message naming the option: $(cat "$work/err")"
 done
 
-if ! "$bench" --list-devices 2>/dev/null | grep -q '^\*'; then
-  echo "no OpenCL device: skipped"
-  exit 77
-fi
+skip_without_device
 
 # pairs SHAPE REPS N: the buffer_pairs of every record of a run of AUTO on f32 SHAPE with --pairs N
 # (or none with N 0), REPS timed runs after one warm-up; fails the test if a result is wrong.

@@ -6,22 +6,10 @@
 # knobs ran under half of the best family's. Usage: bench_tune.sh PATH/TO/cltranspose-bench. Exit 77
 # (skipped) without an OpenCL device.
 set -euo pipefail
-
-bench=$1
-work=$(mktemp -d)
-trap 'rm -rf -- "$work"' EXIT
+# shellcheck source=tests/bench_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
 export CLT_CACHE_DIR=$work # a tuning file of its own, never the user's
-unset CLT_DEVICE CLT_BUILD_OPTIONS
-
-if ! "$bench" --list-devices 2>/dev/null | grep -q '^\*'; then
-  echo "no OpenCL device: skipped"
-  exit 77
-fi
-
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
+skip_without_device
 
 # The label|build options of each record of a --json document (one field per line, "variant" first).
 # Readers take all of it (no early exit, no grep -q on a pipe): under pipefail a writer cut off by

@@ -249,6 +249,12 @@ def metadata(docs):
                 timing.append(t)
     if timing:
         lines.append(f"- Times: {'; '.join(timing)}")
+    # Files older than the reset have no l2_reset key; they count as without it.
+    resets = sum(1 for _, doc in docs if (doc.get("settings") or {}).get("l2_reset"))
+    if resets:
+        where = "" if resets == len(docs) else f" in {resets} of {len(docs)} files"
+        lines.append(f"- L2 priorities reset to normal before each method{where} (lines that an earlier "
+                     "method's evict_last loads kept serve no other)")
     commands = []
     for _, doc in docs:
         c = clean_command(doc.get("command_line"))
