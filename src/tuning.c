@@ -985,10 +985,13 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
  * points (bench/results/h100/notes.txt R and S). The hint changes no knob: explicit variants and knobs take
  * it too (src/plan.c).
  * On the same GPUs the source loads of rect, vector, narrow and the copy carry an L2 evict_last policy
- * (cl/common.cl's L2LAST), whatever the layout: on an NVIDIA H200 every case of bench/suite.sh's gpu set
- * but one ran faster with it, the copy too (1.0-1.5%, so the ceiling keeps it); u8 16x8388608 in the
- * narrow kernel lost 6-8%, other u8 wide sources there gained 2-10% (bench/results/h200/knobs28.txt D, E).
- * The seed kernels (naive, tiled) and the block kernel's GPU form stay without it. */
+ * (cl/common.cl's L2LAST): on an NVIDIA H200 every case of bench/suite.sh's gpu set but one ran faster
+ * with it, the copy too (1.0-1.5%, so the ceiling keeps it; bench/results/h200/knobs28.txt D). The one:
+ * 1-byte wide sources of 16 rows in the narrow kernel, which go without it. On the H200 six of their
+ * pitches (2 to 16 MiB, 16x8388624 too) ran 3 to 7% slower with it (16x8388608 3264-3279 GB/s without,
+ * 3056-3077 with), where 8, 24 and 32 rows and 16 shifted rows (16x8388607) ran 2.6 to 6.6% faster
+ * (knobs28.txt E, knobs29.txt D); an NVIDIA H100 lost 3.2% on 16x8388608 (h100/notes.txt V). The seed
+ * kernels (naive, tiled) and the block kernel's GPU form stay without it. */
 void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
   const size_t es = l->elem_size;
@@ -997,6 +1000,8 @@ void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l,
   c->l2pf = 0;
   c->l2last = info->nv_cc_major >= 8 && (c->variant == CLT_VARIANT_RECT || c->variant == CLT_VARIANT_VECTOR ||
                                          c->variant == CLT_VARIANT_NARROW || c->variant == CLT_VARIANT_COPY);
+  if (c->variant == CLT_VARIANT_NARROW && es == 1 && c->wide && c->short_ext == 16 && !c->shift_ok)
+    c->l2last = 0; /* u8 wide sources of 16 rows on whole vectors: slower with it (above) */
   if (c->variant != CLT_VARIANT_RECT || info->nv_cc_major < 8 || c->pack ||
       (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE) || (whole ? lanes > 4 || c->vw * es > 16 : c->vw > 4))
     return;

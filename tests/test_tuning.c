@@ -2154,7 +2154,8 @@ static void l2_hint_for_explicit_rect_and_knobs(void **state) {
 
 /* The L2 evict_last policy on source loads: rect, vector, narrow and the copy on NVIDIA GPUs of
  * compute capability 8.0 and later, whatever chose the kernel, and named in the build options exactly
- * there; no other variant, and no other device. */
+ * there; no other variant, and no other device. (u8 wide sources of 16 rows in the narrow kernel, which
+ * go without it, are the next test's.) */
 static void l2_last_for_nvidia_8_and_later(void **state) {
   (void)state;
   l2_devices dv;
@@ -2163,7 +2164,7 @@ static void l2_last_for_nvidia_8_and_later(void **state) {
   static const struct {
     size_t rows, cols, es;
   } cases[] = {{16384, 16384, 4}, {16383, 16385, 4}, {1048576, 64, 4}, {4194304, 16, 4}, {8191, 8193, 8},
-               {16384, 16384, 1}, {8192, 8192, 16},  {16, 4194304, 2}, {16, 8388608, 1}, {8388608, 16, 1}};
+               {16384, 16384, 1}, {8192, 8192, 16},  {16, 4194304, 2}, {32, 8388608, 1}, {8388608, 16, 1}};
   static const clt_variant kinds[] = {CLT_VARIANT_AUTO,   CLT_VARIANT_NAIVE, CLT_VARIANT_TILED,
                                       CLT_VARIANT_VECTOR, CLT_VARIANT_RECT,  CLT_VARIANT_NARROW,
                                       CLT_VARIANT_BLOCK,  CLT_VARIANT_COPY};
@@ -2194,6 +2195,47 @@ static void l2_last_for_nvidia_8_and_later(void **state) {
   }
   assert_true(seen[CLT_VARIANT_RECT] && seen[CLT_VARIANT_VECTOR] && seen[CLT_VARIANT_NARROW] &&
               seen[CLT_VARIANT_COPY]);
+}
+
+/* 1-byte wide sources of 16 rows on whole vectors run the narrow kernel without the evict_last policy
+ * (slower with it on an NVIDIA H200 and an H100), as AUTO and as the explicit narrow variant; 8, 24
+ * and 32 rows, shifted rows, 2-byte elements and other kernels on the same layout keep it. */
+static void l2_last_off_for_u8_wide_16_rows_in_narrow(void **state) {
+  (void)state;
+  l2_devices dv;
+  l2_devices_init(&dv);
+  static const struct {
+    size_t rows, cols, es;
+    clt_variant variant;
+    int l2last; /* on the H200 and the H100 */
+  } cases[] = {
+      {16, 8388608, 1, CLT_VARIANT_AUTO, 0}, {16, 8388608, 1, CLT_VARIANT_NARROW, 0},
+      {16, 2097152, 1, CLT_VARIANT_AUTO, 0}, {16, 16777216, 1, CLT_VARIANT_AUTO, 0},
+      {16, 8388624, 1, CLT_VARIANT_AUTO, 0}, {16, 8388607, 1, CLT_VARIANT_AUTO, 1},
+      {8, 16777216, 1, CLT_VARIANT_AUTO, 1}, {24, 8388608, 1, CLT_VARIANT_AUTO, 1},
+      {32, 4194304, 1, CLT_VARIANT_AUTO, 1}, {16, 4194304, 2, CLT_VARIANT_AUTO, 1},
+      {16, 8388608, 1, CLT_VARIANT_RECT, 1}, {8388608, 16, 1, CLT_VARIANT_AUTO, 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 0};
+    const clt__layout l = make_layout(&sh, cases[i].es, cases[i].variant);
+    for (size_t d = 0; d < 2; d++) {
+      clt__config c;
+      const clt_status st = cases[i].variant == CLT_VARIANT_AUTO
+                                ? clt__auto_config(dv.list[d], &l, &c)
+                                : clt__explicit_config(dv.list[d], &l, NULL, &c);
+      assert_int_equal(st, CLT_SUCCESS);
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      if (cases[i].variant != CLT_VARIANT_RECT && c.variant != CLT_VARIANT_NARROW)
+        fail_msg("%zux%zu elem_size %zu: %s, expected the narrow kernel", cases[i].rows, cases[i].cols,
+                 cases[i].es, clt_variant_name(c.variant));
+      if (c.l2last != cases[i].l2last || (strstr(opts, "-DL2LAST=1") != NULL) != cases[i].l2last)
+        fail_msg("%s: %zux%zu elem_size %zu as %s: l2last %d (%s); expected %d", dv.list[d]->name,
+                 cases[i].rows, cases[i].cols, cases[i].es, clt_variant_name(c.variant), c.l2last, opts,
+                 cases[i].l2last);
+    }
+  }
 }
 
 int main(void) {
@@ -2236,6 +2278,7 @@ int main(void) {
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
+      cmocka_unit_test(l2_last_off_for_u8_wide_16_rows_in_narrow),
       cmocka_unit_test(explicit_rect_fits_tiles_to_a_short_side),
       cmocka_unit_test(h200_skewed_wide_f16),
   };
