@@ -2059,6 +2059,22 @@ static void l2_devices_init(l2_devices *d) {
   d->list[5] = &d->others[3];
 }
 
+/* The configuration of variant on l for dev (AUTO's, else the explicit variant's heuristic knobs), its
+ * build options checked to name -DL2LAST=1 exactly where c->l2last is set. */
+static clt_status l2_config(const clt__device_info *dev, const clt__layout *l, size_t es, clt_variant variant,
+                            clt__config *c) {
+  const clt_status st =
+      variant == CLT_VARIANT_AUTO ? clt__auto_config(dev, l, c) : clt__explicit_config(dev, l, NULL, c);
+  if (st != CLT_SUCCESS)
+    return st;
+  char opts[1024];
+  assert_int_equal(clt__config_options(c, es, opts, sizeof opts), 0);
+  if ((strstr(opts, "-DL2LAST=1") != NULL) != (c->l2last != 0))
+    fail_msg("%s, %zux%zu as %s: l2last %d, but the build options are %s", dev->name, l->rows, l->cols,
+             clt_variant_name(c->variant), c->l2last, opts);
+  return CLT_SUCCESS;
+}
+
 /* rect's L2 prefetch-size hint on NVIDIA GPUs of compute capability 8.0 and later: odd-class and wide
  * sources, 256 bytes (8-byte elements and shifted 2-byte rows 128); of 4 bytes and more only where the
  * rows start off 256 bytes; nowhere else, and named in the build options exactly where it is set. */
@@ -2175,19 +2191,14 @@ static void l2_last_for_nvidia_8_and_later(void **state) {
       const clt__layout l = make_layout(&sh, cases[i].es, kinds[v]);
       for (size_t d = 0; d < L2_DEVICES; d++) {
         clt__config c;
-        const clt_status st = kinds[v] == CLT_VARIANT_AUTO ? clt__auto_config(devs[d], &l, &c)
-                                                           : clt__explicit_config(devs[d], &l, NULL, &c);
-        if (st != CLT_SUCCESS)
+        if (l2_config(devs[d], &l, cases[i].es, kinds[v], &c) != CLT_SUCCESS)
           continue; /* a variant that cannot take the layout (narrow on a square) */
         const int want = d < 2 && (c.variant == CLT_VARIANT_RECT || c.variant == CLT_VARIANT_VECTOR ||
                                    c.variant == CLT_VARIANT_NARROW || c.variant == CLT_VARIANT_COPY);
-        char opts[1024];
-        assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
-        if (c.l2last != want || (strstr(opts, "-DL2LAST=1") != NULL) != want)
-          fail_msg(
-              "%s (compute capability %u), elem_size %zu, %zux%zu, %s as %s: l2last %d (%s); expected %d",
-              devs[d]->name, devs[d]->nv_cc_major, cases[i].es, cases[i].rows, cases[i].cols,
-              clt_variant_name(kinds[v]), clt_variant_name(c.variant), c.l2last, opts, want);
+        if (c.l2last != want)
+          fail_msg("%s (compute capability %u), elem_size %zu, %zux%zu, %s as %s: l2last %d; expected %d",
+                   devs[d]->name, devs[d]->nv_cc_major, cases[i].es, cases[i].rows, cases[i].cols,
+                   clt_variant_name(kinds[v]), clt_variant_name(c.variant), c.l2last, want);
         if (d == 0 && want)
           seen[c.variant] = 1;
       }
@@ -2221,19 +2232,13 @@ static void l2_last_off_for_u8_wide_16_rows_in_narrow(void **state) {
     const clt__layout l = make_layout(&sh, cases[i].es, cases[i].variant);
     for (size_t d = 0; d < 2; d++) {
       clt__config c;
-      const clt_status st = cases[i].variant == CLT_VARIANT_AUTO
-                                ? clt__auto_config(dv.list[d], &l, &c)
-                                : clt__explicit_config(dv.list[d], &l, NULL, &c);
-      assert_int_equal(st, CLT_SUCCESS);
-      char opts[1024];
-      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      assert_int_equal(l2_config(dv.list[d], &l, cases[i].es, cases[i].variant, &c), CLT_SUCCESS);
       if (cases[i].variant != CLT_VARIANT_RECT && c.variant != CLT_VARIANT_NARROW)
         fail_msg("%zux%zu elem_size %zu: %s, expected the narrow kernel", cases[i].rows, cases[i].cols,
                  cases[i].es, clt_variant_name(c.variant));
-      if (c.l2last != cases[i].l2last || (strstr(opts, "-DL2LAST=1") != NULL) != cases[i].l2last)
-        fail_msg("%s: %zux%zu elem_size %zu as %s: l2last %d (%s); expected %d", dv.list[d]->name,
-                 cases[i].rows, cases[i].cols, cases[i].es, clt_variant_name(c.variant), c.l2last, opts,
-                 cases[i].l2last);
+      if (c.l2last != cases[i].l2last)
+        fail_msg("%s: %zux%zu elem_size %zu as %s: l2last %d; expected %d", dv.list[d]->name, cases[i].rows,
+                 cases[i].cols, cases[i].es, clt_variant_name(c.variant), c.l2last, cases[i].l2last);
     }
   }
 }
