@@ -172,6 +172,18 @@ enum { CLT__TUNED_FILE = 1, CLT__TUNED_TABLE = 2 };
  * CLT__TUNED_TABLE where found, 0 if not (use the heuristics). */
 int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape_class cls, size_t short_side,
                        clt_tuning *out);
+/* Measured choices for a device that are not kernel knobs: the built-in table's for known devices (the
+ * figures are there), else the defaults. */
+typedef struct clt__traits {
+  /* rect's L2 prefetch bytes on odd 4-byte rows read element by element into skewed runs (default 256) */
+  unsigned l2pf_skewed4;
+  /* the most rows of a wide 4-byte source off 16-byte vectors that AUTO gives narrow (default 80) */
+  unsigned narrow_shifted4_max;
+  /* AUTO gives narrow wide 8-byte sources off 16-byte vectors of 66 to 127 rows that rect skews past its
+   * first tile row (default 0) */
+  int narrow_skewed8;
+} clt__traits;
+clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none
  * (CLT_CACHE_DIR off, no HOME) or buf is too small. */
 int clt__tuning_file_path(const clt__device_info *info, char *buf, size_t size);

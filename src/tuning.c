@@ -755,6 +755,21 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
   if (l->elem_size >= 2 && l->elem_size <= 8 &&
       view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)vec))
     return 1;
+  /* Rows off the 16-byte vectors (shifted) too, where rect measured behind (bench/results/h200/knobs30.txt
+   * D to F, two rounds on an NVIDIA H200 and an H100): 2-byte elements, from 58.8-65.1% of the copy to
+   * 68.9-71.9 on the H200 and 59.1-71.1 to 89.3-92.2 on the H100 (f16 80x2097151, 96x..., 112x...); 4-byte
+   * ones up to the device's narrow_shifted4_max rows (f32 65x1048575 65.4 -> 82.0 on the H200, 82.4 ->
+   * 95.1-95.4 on the H100, where CLBlast ran at 69.2-70.0 and 64.1-64.4; 72x1048575 75.3 -> 84.8-86.4 and
+   * 91.4-91.5 -> 94.5 against CLBlast's 78.5-78.6 and 91.8-91.9; 94 rows and more lost on both); 8-byte
+   * ones from 66 rows that rect skews past its first tile row, on devices whose narrow_skewed8 says so
+   * (the H200: f64 68x524287 74.1 -> 92.1, 88x524287 78.0-78.1 -> 91.4-91.5; 65 rows lost 1.4 points,
+   * unskewed ones 0.9 to 5.5, and its one tile row of 128 with the skew inside ran 100x499999 at
+   * 93.7-94.1 against narrow's 88.2-88.3). */
+  const size_t es = l->elem_size;
+  if (es == 2 || (es == 4 && n_short <= clt__device_traits(info).narrow_shifted4_max) ||
+      (es == 8 && n_short >= 66 && c->variant == CLT_VARIANT_RECT && c->pre > 1 && n_short > across &&
+       clt__device_traits(info).narrow_skewed8))
+    return 1;
   /* And 1- or 2-byte elements whose destination rows (a short side long) start off 32-byte sectors,
    * shifted source rows or not: rect skews those runs, so every tile of its one tile row reaches above
    * row 0 and takes the edge path, and 1- and 2-byte elements move slowly there. On an NVIDIA H200
@@ -982,8 +997,10 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
  * and 2-byte elements (f16 16385x16384 90.5-90.7 -> 93.1-93.4, u8 64x2097152 86.2-86.4 -> 91.6-92.3) and
  * stayed within 0.2 of level with larger ones; tall sources (f32 1048575x64, f64 524287x64) gained nothing
  * or lost up to 0.7. On an NVIDIA H100 every layout the rule takes that was tried gained, 0.8 to 9.6
- * points (bench/results/h100/notes.txt R and S). The hint changes no knob: explicit variants and knobs take
- * it too (src/plan.c).
+ * points (bench/results/h100/notes.txt R and S). Odd sources of 4-byte elements read element by element
+ * (misaligned vectors) into skewed destination runs take the device's clt__traits l2pf_skewed4 (tuning_db.c:
+ * 128 on the H200, 0 to 2.8 points ahead of 256 on 11 layouts, where the H100 lost up to 1.2).
+ * The hint changes no knob: explicit variants and knobs take it too (src/plan.c).
  * On the same GPUs the source loads of rect, vector, narrow and the copy carry an L2 evict_last policy
  * (cl/common.cl's L2LAST): on an NVIDIA H200 every case of bench/suite.sh's gpu set but one ran faster
  * with it, the copy too (1.0-1.5%, so the ceiling keeps it; bench/results/h200/knobs28.txt D). The one:
@@ -1007,7 +1024,10 @@ void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l,
     return;
   if (es >= 4 && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(256 / es)))
     return; /* rows on 256 bytes: each tile's rows are whole blocks already (level with the hint) */
-  c->l2pf = es == 8 || (es == 2 && c->shift_ok) ? 128 : 256;
+  if (es == 4 && cls == CLT_SHAPE_ODD && c->pre > 1 && !whole)
+    c->l2pf = clt__device_traits(info).l2pf_skewed4;
+  else
+    c->l2pf = es == 8 || (es == 2 && c->shift_ok) ? 128 : 256;
 }
 
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {

@@ -128,6 +128,35 @@ static const builtin_side_entry builtin_side[] = {
 #undef R
 #undef RU
 
+/* Measured choices for known devices that are not kernel knobs (clt__traits in clt_internal.h), matched
+ * as the table above; other devices get the defaults.
+ * l2pf_skewed4: on two NVIDIA H200s each of 11 odd f32 layouts read element by element into skewed runs
+ * ran level or faster with 128-byte L2 prefetches than with 256 (8191x8193 91.9-92.1% of the copy ->
+ * 93.1-93.3, 16383x16385 92.8-92.9 -> 93.0-93.1, 2047x16385 90.6-90.7 -> 93.3-93.5); on an NVIDIA H100
+ * 7 of 8 of them ran 0.2 to 1.2 points slower (8191x8193 94.3-94.9 -> 93.6-93.7), so the default stays
+ * 256 (bench/results/h200/knobs30.txt A, C).
+ * narrow_shifted4_max: wide f32 sources off 16-byte vectors ran faster in the narrow kernel than in rect
+ * up to 80 rows on an NVIDIA H100 (84 and 88 rows 1.5 to 3 points slower) and up to 90 on an H200
+ * (84x999999 77.8% -> 79.6, 88x999999 77.8 -> 88.6, 90x999999 78.4 -> 80.5-82.9; 92 level, 94 and 96
+ * slower; knobs30.txt D, E).
+ * narrow_skewed8: on the H200 such f64 sources that rect skews (to its odd entry's 128 bytes) past its
+ * first tile row gained 4 to 18 points in the narrow kernel (68x524287 74.1 -> 92.1, 88x524287 78.0 ->
+ * 91.4, 127x499999 75.0-75.5 -> 78.0-79.2); on the H100 68 and 72 rows gained 4 to 5 points and 88 lost
+ * 1.6 to 2.0 (96.0 -> 94.0), so the default is without (knobs30.txt D, E). */
+static const struct {
+  const char *device, *platform;
+  clt__traits t;
+} builtin_traits[] = {
+    {"H200", "NVIDIA", {128, 90, 1}}, {NULL, NULL, {0, 0, 0}}, /* end */
+};
+
+clt__traits clt__device_traits(const clt__device_info *info) {
+  for (size_t i = 0; builtin_traits[i].device; i++)
+    if (strstr(info->name, builtin_traits[i].device) && strstr(info->platform, builtin_traits[i].platform))
+      return builtin_traits[i].t;
+  return (clt__traits){256, 80, 0};
+}
+
 typedef struct tuning_file {
   struct tuning_file *next;
   char *path;

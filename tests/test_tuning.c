@@ -788,20 +788,26 @@ static void auto_takes_narrow_only_for_short_tall_and_wide_sides(void **state) {
       {64, 8388608, 1, 1, 1},  /* half a rect tile of 128 rows */
       {32, 1048576, 1, 16, 0}, /* one rect tile of 32 rows */
       {33, 1048576, 1, 16, 1},
-      /* Wide, 65 to 127 rows: source rows on 16-byte vectors, 2- to 8-byte elements; 1- and 2-byte
-       * elements whose destination rows are off 32-byte sectors, source rows on the vectors or not. */
+      /* Wide, 65 to 127 rows: source rows on 16-byte vectors, 2- to 8-byte elements; off them, 2-byte
+       * elements and 4-byte ones of up to 80 rows (this device; the H200's 8-byte rule is tested in
+       * wide_shifted_sources_take_narrow); 1- and 2-byte elements whose destination rows are off 32-byte
+       * sectors, source rows on the vectors or not. */
       {100, 300, 1, 4, 1},
       {127, 4096, 1, 2, 1},
       {65, 4096, 1, 8, 1},
-      {100, 301, 1, 4, 0},  /* source rows off the vectors */
+      {100, 301, 1, 4, 0}, /* source rows off the vectors: 4-byte elements up to 80 rows */
+      {80, 301, 1, 4, 1},
+      {65, 301, 1, 4, 1},
+      {81, 301, 1, 4, 0},
       {100, 4096, 1, 1, 1}, /* 1-byte elements, destination rows off the sectors */
       {127, 4097, 1, 1, 1},
       {100, 301, 1, 2, 1},
       {99, 4097, 1, 2, 1},
       {96, 4096, 1, 1, 0}, /* destination rows on the sectors */
       {96, 4097, 1, 1, 0},
-      {80, 301, 1, 2, 0},
+      {80, 301, 1, 2, 1},  /* destination rows on the sectors, source rows off the vectors */
       {100, 301, 1, 8, 0}, /* 8-byte elements, source rows off the vectors */
+      {68, 301, 1, 8, 0},
       {100, 4096, 1, 16, 0},
       {129, 4096, 1, 4, 0}, /* more than 128 rows */
       {4096, 100, 1, 4, 0}, /* tall */
@@ -1816,6 +1822,33 @@ static void bytes_off_the_sectors_take_vector(void **state) {
   drop_tuning_file(&f);
 }
 
+/* Wide sources of 65 to 127 rows off 16-byte vectors (shifted) that AUTO gives the narrow kernel: 2-byte
+ * elements, 4-byte ones up to the device's narrow_shifted4_max rows (the H200 90, others 80), and on the
+ * H200 8-byte ones from 66 rows that rect skews past its first tile row; the rest keep the tile kernels. */
+static void wide_shifted_sources_take_narrow(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    size_t es, rows, cols;
+    int h200, h100;
+  } cases[] = {
+      {2, 80, 2097151, 1, 1}, {2, 96, 2097151, 1, 1}, {2, 112, 2097151, 1, 1}, {4, 65, 1048575, 1, 1},
+      {4, 72, 1048575, 1, 1}, {4, 80, 999999, 1, 1},  {4, 84, 999999, 1, 0},   {4, 90, 999999, 1, 0},
+      {4, 92, 999999, 0, 0},  {4, 96, 999999, 0, 0},  {4, 100, 999999, 0, 0},  {4, 120, 999999, 0, 0},
+      {8, 68, 524287, 1, 0},  {8, 88, 524287, 1, 0},  {8, 127, 499999, 1, 0},  {8, 65, 524287, 0, 0},
+      {8, 80, 524287, 0, 0},  {8, 96, 524287, 0, 0},  {8, 100, 499999, 0, 0},  {16, 72, 262143, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int d = 0; d < 2; d++) {
+      const clt__config c = auto_wide(d ? &h100 : &h200, cases[i].es, cases[i].rows, cases[i].cols);
+      const int want = d ? cases[i].h100 : cases[i].h200;
+      if ((c.variant == CLT_VARIANT_NARROW) != want)
+        fail_msg("elem_size %zu, %zux%zu on the %s: %s, expected %s", cases[i].es, cases[i].rows,
+                 cases[i].cols, d ? "H100" : "H200", clt_variant_name(c.variant),
+                 want ? "narrow" : "not narrow");
+    }
+}
+
 /* The H200's wide sources of 76 to 121 rows (f32) or 97 to 113 (f64) whose rows are off 16-byte vectors
  * take rect in one tile row of 128 with the skew inside it, whose tiles then all move by rect_edge_rows'
  * edge knobs; past those sides (a skew that would spill into a second tile row), aligned rows (the
@@ -1827,9 +1860,9 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
     size_t rows, cols, es;
     unsigned skew;
   } one[] = {
-      {76, 2097151, 4, 8}, {84, 2097151, 4, 8},  {92, 1048575, 4, 8},  {97, 999999, 4, 8},
-      {100, 999999, 4, 8}, {101, 999999, 4, 8},  {112, 1048575, 4, 0}, {120, 1048575, 4, 0},
-      {121, 524287, 4, 8}, {100, 999999, 8, 16}, {112, 524287, 8, 0},  {113, 699999, 8, 16},
+      {92, 1048575, 4, 8},  {97, 999999, 4, 8},   {100, 999999, 4, 8}, {101, 999999, 4, 8},
+      {112, 1048575, 4, 0}, {120, 1048575, 4, 0}, {121, 524287, 4, 8}, {100, 999999, 8, 16},
+      {112, 524287, 8, 0},  {113, 699999, 8, 16},
   };
   for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
     const clt__config c = auto_wide(&h200, one[i].es, one[i].rows, one[i].cols);
@@ -2076,8 +2109,9 @@ static clt_status l2_config(const clt__device_info *dev, const clt__layout *l, s
 }
 
 /* rect's L2 prefetch-size hint on NVIDIA GPUs of compute capability 8.0 and later: odd-class and wide
- * sources, 256 bytes (8-byte elements and shifted 2-byte rows 128); of 4 bytes and more only where the
- * rows start off 256 bytes; nowhere else, and named in the build options exactly where it is set. */
+ * sources, 256 bytes (8-byte elements, shifted 2-byte rows and, on the H200 but not the H100, odd 4-byte
+ * ones read element by element into skewed destination runs 128); of 4 bytes and more only where the rows
+ * start off 256 bytes; nowhere else, and named in the build options exactly where it is set. */
 static void l2_hint_for_odd_and_wide_sources(void **state) {
   (void)state;
   l2_devices dv;
@@ -2086,14 +2120,15 @@ static void l2_hint_for_odd_and_wide_sources(void **state) {
     size_t rows, cols, es, src_offset, src_ld;
     unsigned l2pf;
   } cases[] = {
-      /* odd, source rows off 256 bytes */
-      {16383, 16385, 4, 0, 0, 256},
-      {8191, 8193, 4, 0, 0, 256},
-      {16384, 16383, 4, 0, 0, 256},
-      {4097, 4095, 4, 0, 0, 256},
+      /* odd, source rows off 256 bytes; 4-byte elements with skewed destination runs take 128 on the H200 */
+      {16383, 16385, 4, 0, 0, 128},
+      {8191, 8193, 4, 0, 0, 128},
+      {16384, 16383, 4, 0, 0, 256}, /* destination rows on 32 bytes: no skew */
+      {8192, 8191, 4, 0, 0, 256},
+      {4097, 4095, 4, 0, 0, 128},
       {8191, 8193, 8, 0, 0, 128},
       {8192, 8191, 8, 0, 0, 128},
-      {4095, 4097, 4, 1, 4160, 256},
+      {4095, 4097, 4, 1, 4160, 128},
       {16383, 16385, 2, 0, 0, 256}, /* shifted rows (2 bytes: 128, below) */
       {16383, 16385, 1, 0, 0, 256},
       {8191, 8193, 16, 0, 0, 256},
@@ -2126,6 +2161,8 @@ static void l2_hint_for_odd_and_wide_sources(void **state) {
       unsigned want = d < 2 ? cases[i].l2pf : 0; /* only the compute capability 9 devices */
       if (want && cases[i].es == 2 && c.shift_ok)
         want = 128; /* shifted 2-byte rows: the H200's odd f16 entry */
+      if (want == 128 && cases[i].es == 4 && d == 1)
+        want = 256; /* skewed 4-byte rows: 128 on the H200 only (tuning_db.c's clt__traits) */
       if (d == 0 && cases[i].es == 2 && cases[i].rows == 16383)
         assert_true(c.shift_ok); /* ... which this case takes */
       char opts[1024], named[32];
@@ -2140,9 +2177,10 @@ static void l2_hint_for_odd_and_wide_sources(void **state) {
   }
 }
 
-/* The hint goes with rect's kernel whatever chose its knobs: an explicit rect plan and explicit knobs on
- * an odd f32 matrix take AUTO's 256 bytes on the NVIDIA H200, none on a device below compute
- * capability 8.0 or for another variant. */
+/* The hint goes with rect's kernel whatever chose its knobs: on an odd f32 matrix (skewed destination
+ * runs) an explicit rect plan takes AUTO's 128 bytes on the NVIDIA H200 (misaligned 2-element vectors,
+ * read element by element) and explicit knobs of 1-element vectors (whole aligned loads) 256; none on a
+ * device below compute capability 8.0 or for another variant. */
 static void l2_hint_for_explicit_rect_and_knobs(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200();
@@ -2161,7 +2199,7 @@ static void l2_hint_for_explicit_rect_and_knobs(void **state) {
                               : clt__choose_config(dev, &l, v, &c),
                        CLT_SUCCESS);
       clt__config_set_l2_hint(dev, &l, &c);
-      assert_int_equal(c.l2pf, k < 2 && d == 0 ? 256u : 0u);
+      assert_int_equal(c.l2pf, d == 1 || k == 2 ? 0u : k == 0 ? 128u : 256u);
       if (k == 1)
         assert_int_equal(c.vw * c.wg_x, 64); /* the knobs stand */
     }
@@ -2275,6 +2313,7 @@ int main(void) {
       cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
+      cmocka_unit_test(wide_shifted_sources_take_narrow),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
