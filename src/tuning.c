@@ -846,7 +846,12 @@ static void take_variant(const clt__device_info *info, const clt__layout *l, clt
  * rows that do not start on its vectors: 2-element vectors in its 64 tile rows ran at 81.6-82.4%
  * against 65.0-66.2% (bench/results/h200/knobs11.txt). So such a layout takes rect's defaults with
  * the entry's tile rows. For the other element sizes that table's odd entries are rect's defaults. A
- * tuning file's entry stands. */
+ * wide source whose destination the defaults do not skew keeps an entry's tile rows only where they are
+ * fewer than the defaults': the H200's one tile row of 128 for f32 wide sources off the vectors
+ * (src/tuning_db.c) pays where rect skews the destination runs, and where it does not the defaults' 64
+ * rows ran ahead (bench/results/h200/knobs30.txt G, an A/B of two rounds: f32 104x999999 86.4-86.9% of
+ * the copy -> 88.8-88.9, 112x699051 88.6-88.9 -> 91.1-91.2, 120x999999 91.4-91.5 -> 92.5, all six such
+ * layouts 1.0 to 3.8 points ahead; skewed ones level). A tuning file's entry stands. */
 static void one_sided_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
   if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE) ||
@@ -859,7 +864,7 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
     return;
   }
   clt__config_to_tuning(&d, &t);
-  if (c->tile >= d.wg_x * d.vw)
+  if (c->tile >= d.wg_x * d.vw && (cls != CLT_SHAPE_WIDE || c->tile < d.tile || d.pre))
     t.tile = c->tile;
   retune(info, l, &t, c);
 }

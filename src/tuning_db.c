@@ -119,6 +119,9 @@ static const builtin_side_entry builtin_side[] = {
      * 127x524287) cost 12 points, 68 rows 2.9 to 4.0, and rows on the sectors (72, 88) 2 to 6
      * (bench/results/h200/knobs19.txt B to D). On an NVIDIA H100 f64 lost 0.3 to 1.8 points and f32
      * 100x999999 2.5, so it keeps its entries (bench/results/h100/notes.txt M). */
+    /* Since 2026-11-27 f32 sources of up to 90 rows take the narrow kernel (src/tuning.c clt__narrow_auto)
+     * and those whose destination rect does not skew its defaults' 64 tile rows (one_sided_to_defaults;
+     * bench/results/h200/knobs30.txt D to G). */
     {76, 121, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, R(128, 32, 2, 8, 0)}},
     {97, 113, {"H200", "NVIDIA", 8, CLT_SHAPE_WIDE, R(128, 32, 1, 8, 0)}},
     {0, 0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
