@@ -766,9 +766,10 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * unskewed ones 0.9 to 5.5, and its one tile row of 128 with the skew inside ran 100x499999 at
    * 93.7-94.1 against narrow's 88.2-88.3). */
   const size_t es = l->elem_size;
-  if (es == 2 || (es == 4 && n_short <= clt__device_traits(info).narrow_shifted4_max) ||
+  const clt__traits traits = clt__device_traits(info);
+  if (es == 2 || (es == 4 && n_short <= traits.narrow_shifted4_max) ||
       (es == 8 && n_short >= 66 && c->variant == CLT_VARIANT_RECT && c->pre > 1 && n_short > across &&
-       clt__device_traits(info).narrow_skewed8))
+       traits.narrow_skewed8))
     return 1;
   /* And 1- or 2-byte elements whose destination rows (a short side long) start off 32-byte sectors,
    * shifted source rows or not: rect skews those runs, so every tile of its one tile row reaches above

@@ -131,6 +131,12 @@ static const builtin_side_entry builtin_side[] = {
 #undef R
 #undef RU
 
+/* Whether a table row is for the device: substrings of its name and of its platform's (NULL matches
+ * any). */
+static int device_matches(const clt__device_info *info, const char *device, const char *platform) {
+  return (!device || strstr(info->name, device)) && (!platform || strstr(info->platform, platform));
+}
+
 /* Measured choices for known devices that are not kernel knobs (clt__traits in clt_internal.h), matched
  * as the table above; other devices get the defaults.
  * l2pf_skewed4: on two NVIDIA H200s each of 11 odd f32 layouts read element by element into skewed runs
@@ -155,7 +161,7 @@ static const struct {
 
 clt__traits clt__device_traits(const clt__device_info *info) {
   for (size_t i = 0; builtin_traits[i].device; i++)
-    if (strstr(info->name, builtin_traits[i].device) && strstr(info->platform, builtin_traits[i].platform))
+    if (device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
       return builtin_traits[i].t;
   return (clt__traits){256, 80, 0};
 }
@@ -273,12 +279,10 @@ static tuning_file *get_file(const char *path) {
   return f;
 }
 
-/* Whether a table entry is for the device (its name and platform substrings; NULL matches any), the
- * element size and the class. */
+/* Whether a table entry is for the device (device_matches), the element size and the class. */
 static int entry_matches(const builtin_entry *b, const clt__device_info *info, size_t elem_size,
                          clt_shape_class cls) {
-  return (!b->device || strstr(info->name, b->device)) &&
-         (!b->platform || strstr(info->platform, b->platform)) && b->elem_size == elem_size && b->cls == cls;
+  return device_matches(info, b->device, b->platform) && b->elem_size == elem_size && b->cls == cls;
 }
 
 int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape_class cls, size_t short_side,
