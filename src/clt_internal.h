@@ -182,6 +182,9 @@ typedef struct clt__traits {
   /* AUTO gives narrow wide 8-byte sources off 16-byte vectors of 66 to 127 rows that rect skews past its
    * first tile row (default 0) */
   int narrow_skewed8;
+  /* AUTO gives rect's wide 4-byte sources of 65 to 127 rows off 8-byte words, whose destination it does
+   * not skew, 64 x 64 tiles of element loads in groups of 64 x 4 (default 0) */
+  int wide_shifted4_elems;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -852,18 +852,28 @@ static void take_variant(const clt__device_info *info, const clt__layout *l, clt
  * (src/tuning_db.c) pays where rect skews the destination runs, and where it does not the defaults' 64
  * rows ran ahead (bench/results/h200/knobs30.txt G, an A/B of two rounds: f32 104x999999 86.4-86.9% of
  * the copy -> 88.8-88.9, 112x699051 88.6-88.9 -> 91.1-91.2, 120x999999 91.4-91.5 -> 92.5, all six such
- * layouts 1.0 to 3.8 points ahead; skewed ones level). A tuning file's entry stands. */
+ * layouts 1.0 to 3.8 points ahead; skewed ones level). So does a wide source on the vectors of both
+ * entries, where the defaults do not skew and take fewer tile rows: the H200's f64 one tile row of 128
+ * for 97 to 113 rows ran at 78.3-80.7% of the copy on 112 rows, the defaults' 64 at 94.3-96.3
+ * (112x499999, 112x524287, 112x999999; knobs31.txt A and C), and f32 sources on 8-byte words gained 0.4
+ * to 3.8 (104x524290 87.9-89.3 -> 91.7). A tuning file's entry stands. */
 static void one_sided_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
-  if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE) ||
-      !c->src_aligned == (c->pre != 0))
-    return; /* both sides misaligned (or neither, where only an extent is odd) */
+  if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE))
+    return;
+  /* both sides misaligned, or neither (where only an extent is odd) save for a wide source in the
+   * entry's deeper tiles without a skew */
+  const int one_sided = !c->src_aligned != (c->pre != 0);
+  if (!one_sided && (cls != CLT_SHAPE_WIDE || c->pre))
+    return;
   clt__config d;
   clt_tuning t;
   if (clt__choose_config(info, l, CLT_VARIANT_RECT, &d) != CLT_SUCCESS) {
     clt__clear_error(); /* the entry stands */
     return;
   }
+  if (!one_sided && (d.pre || c->tile <= d.tile))
+    return;
   clt__config_to_tuning(&d, &t);
   if (c->tile >= d.wg_x * d.vw && (cls != CLT_SHAPE_WIDE || c->tile < d.tile || d.pre))
     t.tile = c->tile;
@@ -955,6 +965,32 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   t.units = 0;
   if (tile_cols(c) > unit) /* unit >= 16 elements, no fewer than any vector has */
     t.wg_x = (unsigned)(unit / c->vw);
+  retune(info, l, &t, c);
+}
+
+/* Wide 4-byte sources of 65 to 127 rows whose rows start off 8-byte words, in rect without a skew (the
+ * destination rows on 32-byte sectors): 64 x 64 tiles of element loads in groups of 64 x 4 on devices
+ * whose clt__traits wide_shifted4_elems says so, in place of the 2-element vectors of rect's defaults
+ * (64 tile rows, 32 where the rows are 96). On an NVIDIA H200 (bench/results/h200/knobs31.txt D, an
+ * A/B of two rounds in E): 96x524287 86.7-87.0% of the copy -> 90.9 (CLBlast 87.8-87.9), 96x999999
+ * 86.6 -> 88.8-89.1 (86.5-86.7), 104x999999 88.8 -> 93.0, 104x1048575 89.1-89.2 -> 93.2-93.3,
+ * 112x699051 90.9 -> 93.6-93.7, 112x1048575 91.4-91.5 -> 94.2; 96x1048575 86.8 -> 87.2-87.4 (CLBlast
+ * 87.2-87.3), 120 rows and 96x2097151 level within 0.4. Sources on 8-byte words and skewed
+ * destinations stayed level; 64 rows (the odd entry's one whole tile) were not measured. */
+static void shifted_wide4_to_element_loads(const clt__device_info *info, const clt__layout *l,
+                                           clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || l->elem_size != 4 || c->pre || l->rows <= 64 || l->rows >= 128 ||
+      clt__shape_class(l) != CLT_SHAPE_WIDE ||
+      view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) ||
+      !clt__device_traits(info).wide_shifted4_elems)
+    return;
+  clt_tuning t;
+  clt__config_to_tuning(c, &t);
+  t.tile = 64;
+  t.vector_width = 1;
+  t.wg_x = 64;
+  t.wg_y = 4;
+  t.units = 0;
   retune(info, l, &t, c);
 }
 
@@ -1055,6 +1091,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   if (!found) /* the heuristic's knobs: a table's or tuning file's entry stands */
     misaligned_wide_to_element_loads(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
+  if (found != CLT__TUNED_FILE)
+    shifted_wide4_to_element_loads(info, l, &c);
   if (clt__narrow_auto(info, l, &c))
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
   else if (found != CLT__TUNED_FILE && bytes_off_sectors_to_vector(info, l))

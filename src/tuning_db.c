@@ -121,7 +121,8 @@ static const builtin_side_entry builtin_side[] = {
      * 100x999999 2.5, so it keeps its entries (bench/results/h100/notes.txt M). */
     /* Since 2026-11-27 f32 sources of up to 90 rows take the narrow kernel (src/tuning.c clt__narrow_auto)
      * and those whose destination rect does not skew its defaults' 64 tile rows (one_sided_to_defaults;
-     * bench/results/h200/knobs30.txt D to G). */
+     * bench/results/h200/knobs30.txt D to G), f64 ones too, and f32 ones off 8-byte words take element
+     * loads in them (src/tuning.c shifted_wide4_to_element_loads; knobs31.txt). */
     {76, 121, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, R(128, 32, 2, 8, 0)}},
     {97, 113, {"H200", "NVIDIA", 8, CLT_SHAPE_WIDE, R(128, 32, 1, 8, 0)}},
     {0, 0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
@@ -151,19 +152,23 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * narrow_skewed8: on the H200 such f64 sources that rect skews (to its odd entry's 128 bytes) past its
  * first tile row gained 4 to 18 points in the narrow kernel (68x524287 74.1 -> 92.1, 88x524287 78.0 ->
  * 91.4, 127x499999 75.0-75.5 -> 78.0-79.2); on the H100 68 and 72 rows gained 4 to 5 points and 88 lost
- * 1.6 to 2.0 (96.0 -> 94.0), so the default is without (knobs30.txt D, E). */
+ * 1.6 to 2.0 (96.0 -> 94.0), so the default is without (knobs30.txt D, E).
+ * wide_shifted4_elems: on an H200 unskewed f32 wide sources of 96 to 112 rows off 8-byte words gained
+ * 0.4 to 4.2 points in 64 x 64 tiles of element loads in groups of 64 x 4 (src/tuning.c,
+ * shifted_wide4_to_element_loads; knobs31.txt E). The H100 was not measured with them (its own knobs ran
+ * 96x999999, 112x699051 and 120x999999 at 95.1-95.8%; knobs30.txt E), so the default is without. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
 } builtin_traits[] = {
-    {"H200", "NVIDIA", {128, 90, 1}}, {NULL, NULL, {0, 0, 0}}, /* end */
+    {"H200", "NVIDIA", {128, 90, 1, 1}}, {NULL, NULL, {0, 0, 0, 0}}, /* end */
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {
   for (size_t i = 0; builtin_traits[i].device; i++)
     if (device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
       return builtin_traits[i].t;
-  return (clt__traits){256, 80, 0};
+  return (clt__traits){256, 80, 0, 0};
 }
 
 typedef struct tuning_file {

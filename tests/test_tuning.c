@@ -1075,8 +1075,9 @@ static void auto_moves_vectors_off_destination_sectors_to_rect(void **state) {
  * rect's 2-element vectors with element loads in 32 x 32 tiles, where the destination's rows are on
  * 32-byte sectors and the knobs are the heuristic's: on a faked NVIDIA H100 (no odd f32 entry) and an
  * unknown NVIDIA-like GPU. A faked NVIDIA H200 keeps its odd entry's knobs (rect 64 x 64, 2-element
- * vectors). Aligned sources, skewed destinations, a partly empty last tile, tall and odd layouts,
- * other element sizes, CPUs and a tuning file's entry keep their knobs. */
+ * vectors), but for 65 to 127 rows (h200_shifted_wide_f32_take_element_loads). Aligned sources, skewed
+ * destinations, a partly empty last tile, tall and odd layouts, other element sizes, CPUs and a tuning file's
+ * entry keep their knobs. */
 static void auto_reads_misaligned_wide_f32_sources_by_element(void **state) {
   static const struct {
     shape s;
@@ -1111,7 +1112,11 @@ static void auto_reads_misaligned_wide_f32_sources_by_element(void **state) {
                                 c.wg_y == 8 && c.pre == 0;
       const int h200 = d == 1, want = cases[i].element_loads && !h200;
       const int odd_entry = c.variant == CLT_VARIANT_RECT && c.vw == 2; /* its tiles fitted to the rows */
-      if (element_loads != want || (want && !c.src_aligned) || (h200 && cases[i].element_loads && !odd_entry))
+      const int h200_elems = c.variant == CLT_VARIANT_RECT && c.vw == 1 && c.tile == 64 && c.wg_x == 64 &&
+                             c.wg_y == 4; /* shifted_wide4_to_element_loads, 65 to 127 rows */
+      const int short_rows = cases[i].s.rows > 64 && cases[i].s.rows < 128;
+      if (element_loads != want || (want && !c.src_aligned) ||
+          (h200 && cases[i].element_loads && !(short_rows ? h200_elems : odd_entry)))
         fail_msg("%s, case %zu (%zux%zu, elem_size %zu): AUTO took %s vw %u, %u x %u tiles, wg_y %u, pre %u",
                  dev[d].name, i, cases[i].s.rows, cases[i].s.cols, cases[i].es, clt_variant_name(c.variant),
                  c.vw, c.tile, c.wg_x * c.vw, c.wg_y, c.pre);
@@ -1195,7 +1200,8 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
  * wide entry (64 tile rows, 4-element vectors) gives way to rect's 2-element vectors in the same 64 rows
  * where the source's rows do not start on its vectors. Wide f32 sources off rect's vectors take 32 x 32
  * tiles of element loads on a GPU without a table, and on the H200 its odd entry's 2-element vectors,
- * in 32-row tiles where the rows are 96. */
+ * in 32-row tiles where the rows are 96 and start on those vectors (off them, element loads in 64 x 64
+ * tiles: h200_shifted_wide_f32_take_element_loads). */
 static void auto_fits_rect_tiles_to_a_short_side(void **state) {
   static const struct {
     size_t rows, cols, es;
@@ -1234,7 +1240,8 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {64, 1048575, 4, 0, 32, 32, 1},    /* f32: element loads, 64 rows two whole tiles */
       {96, 1048575, 4, 0, 32, 32, 1},    /* three */
       {64, 1048575, 4, 1, 64, 64, 2},    /* the H200's odd entry: one whole tile */
-      {96, 1048575, 4, 1, 32, 32, 2},    /* its tiles fitted to 32 rows */
+      {96, 1048574, 4, 1, 32, 32, 2},    /* its tiles fitted to 32 rows (rows on its vectors) */
+      {96, 1048575, 4, 1, 64, 64, 1},    /* rows off them: element loads in 64 x 64 tiles */
       {64, 2097152, 1, 0, 64, 64, 4},    /* a GPU without a table */
       {64, 1048576, 2, 0, 64, 64, 2},    /* the same, f16 */
       {1048576, 64, 1, 0, 64, 64, 4},    /* the same, tall u8 */
@@ -1882,7 +1889,7 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
       {96, 1048576, 4},  {122, 524287, 4}, {127, 524287, 4}, {128, 1048576, 4}, {88, 1048576, 4},
       {80, 2097152, 4},  {72, 1048576, 4}, {75, 2097152, 4}, {68, 2097152, 4},  {96, 999999, 8},
       {114, 699999, 8},  {120, 500001, 8}, {100, 999999, 2}, {100, 999999, 16}, {112, 1048575, 4},
-      {120, 1048575, 4}, {104, 999999, 4}, /* no skew */
+      {120, 1048575, 4}, {104, 999999, 4}, {112, 499999, 8}, {112, 999999, 8}, /* no skew */
   };
   for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
     const clt__config c = auto_wide(&h200, other[i].es, other[i].rows, other[i].cols);
@@ -1900,6 +1907,40 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
   drop_tuning_file(&f);
 }
 
+/* The H200's f32 wide sources of 65 to 127 rows whose rows start off 8-byte words, where rect does not
+ * skew the destination (rows a multiple of 8), take 64 x 64 tiles of element loads in groups of 64 x 4
+ * (shifted_wide4_to_element_loads). Skewed destinations, sources on 8-byte words, 64 and 128 rows, the
+ * narrow kernel's rows, other element sizes, the H100 and a tuning file's entry keep their knobs. */
+static void h200_shifted_wide_f32_take_element_loads(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const size_t take[][2] = {{96, 999999}, {96, 524287}, {104, 1048575}, {112, 699051}, {120, 500001}};
+  for (size_t i = 0; i < sizeof take / sizeof take[0]; i++) {
+    const clt__config c = auto_wide(&h200, 4, take[i][0], take[i][1]);
+    if (c.variant != CLT_VARIANT_RECT || c.tile != 64 || c.vw != 1 || c.wg_x != 64 || c.wg_y != 4 || c.pre)
+      fail_msg("%zux%zu: %s tile %u vw %u wg %u x %u skew %u; expected rect 64 x 64 tiles, vw 1, wg 64 x 4",
+               take[i][0], take[i][1], clt_variant_name(c.variant), c.tile, c.vw, c.wg_x, c.wg_y, c.pre);
+  }
+  static const struct {
+    size_t rows, cols, es;
+    int h100;
+  } keep[] = {
+      {100, 999999, 4, 0}, {104, 524290, 4, 0}, {64, 1048575, 4, 0}, {128, 999999, 4, 0}, {88, 999999, 4, 0},
+      {96, 999999, 2, 0},  {112, 499999, 8, 0}, {96, 999999, 4, 1},  {104, 999999, 4, 1},
+  };
+  for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
+    const clt__config c = auto_wide(keep[i].h100 ? &h100 : &h200, keep[i].es, keep[i].rows, keep[i].cols);
+    if (c.variant == CLT_VARIANT_RECT && c.vw == 1 && c.wg_x == 64 && c.wg_y == 4)
+      fail_msg("%s, elem_size %zu, %zux%zu: element loads in groups of 64 x 4, which it should not take",
+               keep[i].h100 ? "H100" : "H200", keep[i].es, keep[i].rows, keep[i].cols);
+  }
+  tuning_file f;
+  write_tuning_file(&f, &h200, "4 wide rect 64 2 8 1 32 0 0\n");
+  const clt__config c = auto_wide(&h200, 4, 104, 999999);
+  assert_true(c.vw == 2 && c.wg_y == 8); /* a file's entry stands */
+  drop_tuning_file(&f);
+}
+
 /* rect's edge knobs (8 rows of whole vectors in flight) on GPUs where they were measured ahead:
  * 4-byte elements in 2-element vectors unskewed, not tall; 8-byte single elements skewed; a wide source
  * in one tile row. Skewed 4-byte rows, tall sources, unskewed 8-byte rows, other element sizes, the
@@ -1911,7 +1952,7 @@ static void rect_edge_rows_where_measured(void **state) {
     size_t rows, cols, es;
     int h100, edge; /* the device (else the H200); 1: edge rows 8 */
   } cases[] = {
-      {248, 270001, 4, 0, 1},  {1000, 99999, 4, 0, 1},  {4096, 16383, 4, 0, 1},  {120, 500001, 4, 0, 1},
+      {248, 270001, 4, 0, 1},  {1000, 99999, 4, 0, 1},  {4096, 16383, 4, 0, 1},  {120, 500002, 4, 0, 1},
       {16384, 16383, 4, 0, 1}, {248, 270001, 4, 1, 1},  {16383, 16385, 4, 0, 0}, {8191, 8193, 4, 0, 0},
       {270000, 249, 4, 0, 0},  {524288, 129, 4, 0, 0},  {8191, 8193, 8, 0, 1},   {999999, 100, 8, 0, 1},
       {8191, 8193, 8, 1, 1},   {8192, 8191, 8, 0, 0},   {16383, 16385, 2, 0, 0}, {8191, 8193, 16, 0, 0},
@@ -2316,6 +2357,7 @@ int main(void) {
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(wide_shifted_sources_take_narrow),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
+      cmocka_unit_test(h200_shifted_wide_f32_take_element_loads),
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(rect_loads_first_where_measured),
