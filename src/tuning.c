@@ -909,6 +909,20 @@ static void skewed_wide_f16(const clt__device_info *info, const clt__layout *l, 
   retune(info, l, &t, c);
 }
 
+/* rect's c re-derived in tile x tile tiles of one element per load, in groups of tile x wg_y, where
+ * that makes a configuration. */
+static void to_element_loads(const clt__device_info *info, const clt__layout *l, unsigned tile, unsigned wg_y,
+                             clt__config *c) {
+  clt_tuning t;
+  clt__config_to_tuning(c, &t);
+  t.tile = tile;
+  t.vector_width = 1;
+  t.wg_x = tile;
+  t.wg_y = wg_y;
+  t.units = 0;
+  retune(info, l, &t, c);
+}
+
 /* A wide source of 4-byte elements in whole 32-row tiles (32 to 256 rows), whose rows do not start on
  * rect's vectors, with destination rows on the skew's sector (so no skew): 32 x 32 tiles of element
  * loads in 8 rows of work-items. A misaligned 2-element vector is read as two element loads that
@@ -926,14 +940,7 @@ static void misaligned_wide_to_element_loads(const clt__device_info *info, const
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 4 || c->vw == 1 || c->src_aligned || c->shift_ok ||
       c->pre || clt__shape_class(l) != CLT_SHAPE_WIDE || l->rows % 32 || cpu_like(info))
     return;
-  clt_tuning t;
-  clt__config_to_tuning(c, &t);
-  t.vector_width = 1;
-  t.wg_x = 32;
-  t.tile = 32;
-  t.wg_y = 8;
-  t.units = 0;
-  retune(info, l, &t, c);
+  to_element_loads(info, l, 32, 8, c);
 }
 
 /* rect's defaults for 1- and 2-byte elements take 128 tile rows (and 1-byte ones 128 tile columns): a
@@ -984,14 +991,7 @@ static void shifted_wide4_to_element_loads(const clt__device_info *info, const c
       view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) ||
       !clt__device_traits(info).wide_shifted4_elems)
     return;
-  clt_tuning t;
-  clt__config_to_tuning(c, &t);
-  t.tile = 64;
-  t.vector_width = 1;
-  t.wg_x = 64;
-  t.wg_y = 4;
-  t.units = 0;
-  retune(info, l, &t, c);
+  to_element_loads(info, l, 64, 4, c);
 }
 
 /* u8 tall and wide sources whose short rows start on 4-byte words but off 32-byte sectors, for short
