@@ -122,8 +122,11 @@ static const builtin_side_entry builtin_side[] = {
     /* Since 2026-11-27 f32 sources of up to 90 rows take the narrow kernel (src/tuning.c clt__narrow_auto)
      * and those whose destination rect does not skew its defaults' 64 tile rows (one_sided_to_defaults;
      * bench/results/h200/knobs30.txt D to G), f64 ones too, and f32 ones off 8-byte words take element
-     * loads in them (src/tuning.c shifted_wide4_to_element_loads; knobs31.txt). */
-    {76, 121, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, R(128, 32, 2, 8, 0)}},
+     * loads in them (src/tuning.c shifted_wide4_to_element_loads; knobs31.txt). The f32 tile is 32
+     * columns wide, as f64's is, not the defaults' 64: on the skewed ones left, 0.3 to 4.6 points ahead
+     * (knobs31.txt F: 100x999999 80.1-80.3 -> 84.0-84.5, 108x999999 81.2-81.3 -> 85.5-85.9, 92x999999
+     * 79.1-79.2 -> 81.2-81.3; 91x999999 level). */
+    {76, 121, {"H200", "NVIDIA", 4, CLT_SHAPE_WIDE, R(128, 16, 2, 8, 0)}},
     {97, 113, {"H200", "NVIDIA", 8, CLT_SHAPE_WIDE, R(128, 32, 1, 8, 0)}},
     {0, 0, {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}}, /* end */
 };

@@ -1858,9 +1858,9 @@ static void wide_shifted_sources_take_narrow(void **state) {
 
 /* The H200's wide sources of 91 to 121 rows (f32; fewer take the narrow kernel) or 97 to 113 (f64) whose
  * rows are off 16-byte vectors and whose destination runs rect skews take rect in one tile row of 128
- * with the skew inside it, whose tiles then all move by rect_edge_rows' edge knobs; unskewed ones take
- * rect's defaults' 64 rows; past those sides (a skew that would spill into a second tile row), aligned
- * rows (the narrow kernel), other element sizes and the H100 keep their entries. */
+ * (32 columns wide) with the skew inside it, whose tiles then all move by rect_edge_rows' edge knobs;
+ * unskewed ones take rect's defaults' 64 rows; past those sides (a skew that would spill into a second tile
+ * row), aligned rows (the narrow kernel), other element sizes and the H100 keep their entries. */
 static void h200_short_wide_sources_take_one_tile_row(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -1876,12 +1876,12 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
     char opts[1024];
     assert_int_equal(clt__config_options(&c, one[i].es, opts, sizeof opts), 0);
     if (c.variant != CLT_VARIANT_RECT || c.tile != 128 || c.vw != (one[i].es == 4 ? 2u : 1u) ||
-        c.pre != one[i].skew || one[i].rows + c.pre - (c.pre != 0) > 128 || c.edge_rows != 8 ||
-        !strstr(opts, "-DEDGE_VEC=1 -DEDGE_ROWS=8"))
-      fail_msg("elem_size %zu, %zux%zu: %s tile %u vw %u skew %u edge rows %u (%s); expected rect tile 128 "
-               "skew %u, edge rows 8",
-               one[i].es, one[i].rows, one[i].cols, clt_variant_name(c.variant), c.tile, c.vw, c.pre,
-               c.edge_rows, opts, one[i].skew);
+        c.wg_x * c.vw != 32 || c.pre != one[i].skew || one[i].rows + c.pre - (c.pre != 0) > 128 ||
+        c.edge_rows != 8 || !strstr(opts, "-DEDGE_VEC=1 -DEDGE_ROWS=8"))
+      fail_msg("elem_size %zu, %zux%zu: %s tile %u x %u vw %u skew %u edge rows %u (%s); expected rect tile "
+               "128 x 32, skew %u, edge rows 8",
+               one[i].es, one[i].rows, one[i].cols, clt_variant_name(c.variant), c.tile, c.wg_x * c.vw, c.vw,
+               c.pre, c.edge_rows, opts, one[i].skew);
   }
   static const struct {
     size_t rows, cols, es;
