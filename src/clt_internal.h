@@ -185,6 +185,9 @@ typedef struct clt__traits {
   /* AUTO gives rect's wide 4-byte sources of 65 to 127 rows off 8-byte words, whose destination it does
    * not skew, 64 x 64 tiles of element loads in groups of 64 x 4 (default 0) */
   int wide_shifted4_elems;
+  /* AUTO gives wide 2-byte sources of 96 rows off 16-byte vectors rect's 32 x 32 tiles of 4-element
+   * vectors in groups of 8 x 4, not narrow (default 0) */
+  int wide_shifted2_rect32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

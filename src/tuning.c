@@ -705,6 +705,19 @@ static size_t min_sz(size_t a, size_t b) {
   return a < b ? a : b;
 }
 
+/* Wide 2-byte sources of 96 rows whose rows start off 16-byte vectors, on devices whose clt__traits
+ * wide_shifted2_rect32 says so: rect's 32 x 32 tiles of 4-element vectors in groups of 8 x 4 (three whole
+ * tile rows), not the narrow kernel. On an NVIDIA H200 the narrow kernel ran them at 64-78% of the copy
+ * (bench/results/h200/knobs31.txt G: --tune put these knobs 10.3 points ahead on 96x2097151, where 80 and
+ * 112 rows, partly empty tile rows, kept narrow); an A/B of two rounds (H): every 96-row layout gained 4.0
+ * to 13.6 points, 96x2097151 68.7-69.1 -> 82.3, 96x1048575 67.2-67.5 -> 80.7-80.8, 96x524287 63.9-65.8
+ * -> 77.1-77.6, 96x2097148 (on 8-byte words) 78.2 -> 82.2-82.3. */
+static int shifted_wide2_rect32(const clt__device_info *info, const clt__layout *l) {
+  return l->elem_size == 2 && l->rows == 96 && clt__shape_class(l) == CLT_SHAPE_WIDE &&
+         !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 8) &&
+         clt__device_traits(info).wide_shifted2_rect32;
+}
+
 int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const clt__config *c) {
   /* The GPU tile kernels give each tile a fixed number of columns (rows of a wide source): a matrix
    * whose short side is not a whole number of them leaves part of every tile empty, and a short side
@@ -755,19 +768,19 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
   if (l->elem_size >= 2 && l->elem_size <= 8 &&
       view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)vec))
     return 1;
-  /* Rows off the 16-byte vectors (shifted) too, where rect measured behind (bench/results/h200/knobs30.txt
-   * D to F, two rounds on an NVIDIA H200 and an H100): 2-byte elements, from 58.8-65.1% of the copy to
-   * 68.9-71.9 on the H200 and 59.1-71.1 to 89.3-92.2 on the H100 (f16 80x2097151, 96x..., 112x...); 4-byte
-   * ones up to the device's narrow_shifted4_max rows (f32 65x1048575 65.4 -> 82.0 on the H200, 82.4 ->
-   * 95.1-95.4 on the H100, where CLBlast ran at 69.2-70.0 and 64.1-64.4; 72x1048575 75.3 -> 84.8-86.4 and
-   * 91.4-91.5 -> 94.5 against CLBlast's 78.5-78.6 and 91.8-91.9; 94 rows and more lost on both); 8-byte
-   * ones from 66 rows that rect skews past its first tile row, on devices whose narrow_skewed8 says so
-   * (the H200: f64 68x524287 74.1 -> 92.1, 88x524287 78.0-78.1 -> 91.4-91.5; 65 rows lost 1.4 points,
-   * unskewed ones 0.9 to 5.5, and its one tile row of 128 with the skew inside ran 100x499999 at
-   * 93.7-94.1 against narrow's 88.2-88.3). */
+  /* Rows off the 16-byte vectors (shifted) too, where rect measured behind (bench/results/h200/knobs30.txt D
+   * to F, two rounds on an NVIDIA H200 and an H100): 2-byte elements (but those shifted_wide2_rect32 gives
+   * rect), from 58.8-65.1% of the copy to 68.9-71.9 on the H200 and 59.1-71.1 to 89.3-92.2 on the H100 (f16
+   * 80x2097151, 96x..., 112x...); 4-byte ones up to the device's narrow_shifted4_max rows (f32 65x1048575
+   * 65.4 -> 82.0 on the H200, 82.4 -> 95.1-95.4 on the H100, where CLBlast ran at 69.2-70.0 and 64.1-64.4;
+   * 72x1048575 75.3 -> 84.8-86.4 and 91.4-91.5 -> 94.5 against CLBlast's 78.5-78.6 and 91.8-91.9; 94 rows and
+   * more lost on both); 8-byte ones from 66 rows that rect skews past its first tile row, on devices whose
+   * narrow_skewed8 says so (the H200: f64 68x524287 74.1 -> 92.1, 88x524287 78.0-78.1 -> 91.4-91.5; 65 rows
+   * lost 1.4 points, unskewed ones 0.9 to 5.5, and its one tile row of 128 with the skew inside ran
+   * 100x499999 at 93.7-94.1 against narrow's 88.2-88.3). */
   const size_t es = l->elem_size;
   const clt__traits traits = clt__device_traits(info);
-  if (es == 2 || (es == 4 && n_short <= traits.narrow_shifted4_max) ||
+  if ((es == 2 && !shifted_wide2_rect32(info, l)) || (es == 4 && n_short <= traits.narrow_shifted4_max) ||
       (es == 8 && n_short >= 66 && c->variant == CLT_VARIANT_RECT && c->pre > 1 && n_short > across &&
        traits.narrow_skewed8))
     return 1;
@@ -909,15 +922,15 @@ static void skewed_wide_f16(const clt__device_info *info, const clt__layout *l, 
   retune(info, l, &t, c);
 }
 
-/* rect's c re-derived in tile x tile tiles of one element per load, in groups of tile x wg_y, where
- * that makes a configuration. */
-static void to_element_loads(const clt__device_info *info, const clt__layout *l, unsigned tile, unsigned wg_y,
-                             clt__config *c) {
+/* rect's c re-derived in tile x (wg_x * vw) tiles of vw-element vectors, in groups of wg_x x wg_y,
+ * where that makes a configuration. */
+static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, unsigned tile, unsigned vw,
+                            unsigned wg_x, unsigned wg_y, clt__config *c) {
   clt_tuning t;
   clt__config_to_tuning(c, &t);
   t.tile = tile;
-  t.vector_width = 1;
-  t.wg_x = tile;
+  t.vector_width = vw;
+  t.wg_x = wg_x;
   t.wg_y = wg_y;
   t.units = 0;
   retune(info, l, &t, c);
@@ -940,7 +953,7 @@ static void misaligned_wide_to_element_loads(const clt__device_info *info, const
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 4 || c->vw == 1 || c->src_aligned || c->shift_ok ||
       c->pre || clt__shape_class(l) != CLT_SHAPE_WIDE || l->rows % 32 || cpu_like(info))
     return;
-  to_element_loads(info, l, 32, 8, c);
+  to_vector_tiles(info, l, 32, 1, 32, 8, c);
 }
 
 /* rect's defaults for 1- and 2-byte elements take 128 tile rows (and 1-byte ones 128 tile columns): a
@@ -991,7 +1004,7 @@ static void shifted_wide4_to_element_loads(const clt__device_info *info, const c
       view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) ||
       !clt__device_traits(info).wide_shifted4_elems)
     return;
-  to_element_loads(info, l, 64, 4, c);
+  to_vector_tiles(info, l, 64, 1, 64, 4, c);
 }
 
 /* u8 tall and wide sources whose short rows start on 4-byte words but off 32-byte sectors, for short
@@ -1093,6 +1106,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   rect_tiles_to_short_side(info, l, &c);
   if (found != CLT__TUNED_FILE)
     shifted_wide4_to_element_loads(info, l, &c);
+  if (found != CLT__TUNED_FILE && shifted_wide2_rect32(info, l) && c.variant == CLT_VARIANT_RECT)
+    to_vector_tiles(info, l, 32, 4, 8, 4, &c);
   if (clt__narrow_auto(info, l, &c))
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
   else if (found != CLT__TUNED_FILE && bytes_off_sectors_to_vector(info, l))

@@ -1075,9 +1075,9 @@ static void auto_moves_vectors_off_destination_sectors_to_rect(void **state) {
  * rect's 2-element vectors with element loads in 32 x 32 tiles, where the destination's rows are on
  * 32-byte sectors and the knobs are the heuristic's: on a faked NVIDIA H100 (no odd f32 entry) and an
  * unknown NVIDIA-like GPU. A faked NVIDIA H200 keeps its odd entry's knobs (rect 64 x 64, 2-element
- * vectors), but for 65 to 127 rows (h200_shifted_wide_f32_take_element_loads). Aligned sources, skewed
- * destinations, a partly empty last tile, tall and odd layouts, other element sizes, CPUs and a tuning file's
- * entry keep their knobs. */
+ * vectors), but for 65 to 127 rows (h200_shifted_wide_sources_take_measured_knobs). Aligned sources,
+ * skewed destinations, a partly empty last tile, tall and odd layouts, other element sizes, CPUs and a
+ * tuning file's entry keep their knobs. */
 static void auto_reads_misaligned_wide_f32_sources_by_element(void **state) {
   static const struct {
     shape s;
@@ -1201,7 +1201,7 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
  * where the source's rows do not start on its vectors. Wide f32 sources off rect's vectors take 32 x 32
  * tiles of element loads on a GPU without a table, and on the H200 its odd entry's 2-element vectors,
  * in 32-row tiles where the rows are 96 and start on those vectors (off them, element loads in 64 x 64
- * tiles: h200_shifted_wide_f32_take_element_loads). */
+ * tiles: h200_shifted_wide_sources_take_measured_knobs). */
 static void auto_fits_rect_tiles_to_a_short_side(void **state) {
   static const struct {
     size_t rows, cols, es;
@@ -1830,8 +1830,9 @@ static void bytes_off_the_sectors_take_vector(void **state) {
 }
 
 /* Wide sources of 65 to 127 rows off 16-byte vectors (shifted) that AUTO gives the narrow kernel: 2-byte
- * elements, 4-byte ones up to the device's narrow_shifted4_max rows (the H200 90, others 80), and on the
- * H200 8-byte ones from 66 rows that rect skews past its first tile row; the rest keep the tile kernels. */
+ * elements (but 96 rows on the H200: h200_shifted_wide_sources_take_measured_knobs), 4-byte ones up to the
+ * device's narrow_shifted4_max rows (the H200 90, others 80), and on the H200 8-byte ones from 66 rows that
+ * rect skews past its first tile row; the rest keep the tile kernels. */
 static void wide_shifted_sources_take_narrow(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -1839,7 +1840,7 @@ static void wide_shifted_sources_take_narrow(void **state) {
     size_t es, rows, cols;
     int h200, h100;
   } cases[] = {
-      {2, 80, 2097151, 1, 1}, {2, 96, 2097151, 1, 1}, {2, 112, 2097151, 1, 1}, {4, 65, 1048575, 1, 1},
+      {2, 80, 2097151, 1, 1}, {2, 96, 2097151, 0, 1}, {2, 112, 2097151, 1, 1}, {4, 65, 1048575, 1, 1},
       {4, 72, 1048575, 1, 1}, {4, 80, 999999, 1, 1},  {4, 84, 999999, 1, 0},   {4, 90, 999999, 1, 0},
       {4, 92, 999999, 0, 0},  {4, 96, 999999, 0, 0},  {4, 100, 999999, 0, 0},  {4, 120, 999999, 0, 0},
       {8, 68, 524287, 1, 0},  {8, 88, 524287, 1, 0},  {8, 127, 499999, 1, 0},  {8, 65, 524287, 0, 0},
@@ -1907,37 +1908,42 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
   drop_tuning_file(&f);
 }
 
-/* The H200's f32 wide sources of 65 to 127 rows whose rows start off 8-byte words, where rect does not
- * skew the destination (rows a multiple of 8), take 64 x 64 tiles of element loads in groups of 64 x 4
- * (shifted_wide4_to_element_loads). Skewed destinations, sources on 8-byte words, 64 and 128 rows, the
- * narrow kernel's rows, other element sizes, the H100 and a tuning file's entry keep their knobs. */
-static void h200_shifted_wide_f32_take_element_loads(void **state) {
+/* The H200's wide sources off the vectors that take knobs measured for them: f32 ones of 65 to 127 rows
+ * off 8-byte words whose destination rect does not skew (rows a multiple of 8) 64 x 64 tiles of element
+ * loads in groups of 64 x 4 (shifted_wide4_to_element_loads), f16 ones of 96 rows off 16-byte vectors
+ * rect's 32 x 32 tiles of 4-element vectors in groups of 8 x 4 rather than narrow (shifted_wide2_rect32).
+ * Skewed destinations, sources on those words or vectors, other row counts (64 and 128, the narrow
+ * kernel's), other element sizes, the H100 and a tuning file's entries keep their knobs. */
+static void h200_shifted_wide_sources_take_measured_knobs(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
-  static const size_t take[][2] = {{96, 999999}, {96, 524287}, {104, 1048575}, {112, 699051}, {120, 500001}};
-  for (size_t i = 0; i < sizeof take / sizeof take[0]; i++) {
-    const clt__config c = auto_wide(&h200, 4, take[i][0], take[i][1]);
-    if (c.variant != CLT_VARIANT_RECT || c.tile != 64 || c.vw != 1 || c.wg_x != 64 || c.wg_y != 4 || c.pre)
-      fail_msg("%zux%zu: %s tile %u vw %u wg %u x %u skew %u; expected rect 64 x 64 tiles, vw 1, wg 64 x 4",
-               take[i][0], take[i][1], clt_variant_name(c.variant), c.tile, c.vw, c.wg_x, c.wg_y, c.pre);
-  }
   static const struct {
-    size_t rows, cols, es;
-    int h100;
-  } keep[] = {
-      {100, 999999, 4, 0}, {104, 524290, 4, 0}, {64, 1048575, 4, 0}, {128, 999999, 4, 0}, {88, 999999, 4, 0},
-      {96, 999999, 2, 0},  {112, 499999, 8, 0}, {96, 999999, 4, 1},  {104, 999999, 4, 1},
+    size_t es, rows, cols;
+    int h100, take;
+  } cases[] = {
+      {4, 96, 999999, 0, 1},  {4, 96, 524287, 0, 1},  {4, 104, 1048575, 0, 1}, {4, 112, 699051, 0, 1},
+      {4, 120, 500001, 0, 1}, {4, 100, 999999, 0, 0}, {4, 104, 524290, 0, 0},  {4, 64, 1048575, 0, 0},
+      {4, 128, 999999, 0, 0}, {4, 88, 999999, 0, 0},  {4, 96, 999999, 1, 0},   {4, 104, 999999, 1, 0},
+      {2, 96, 2097151, 0, 1}, {2, 96, 2097150, 0, 1}, {2, 96, 2097148, 0, 1},  {2, 96, 999999, 0, 1},
+      {2, 96, 524287, 0, 1},  {2, 80, 2097151, 0, 0}, {2, 112, 2097151, 0, 0}, {2, 64, 2097151, 0, 0},
+      {2, 96, 2097152, 0, 0}, {2, 96, 2097151, 1, 0}, {1, 96, 2097151, 0, 0},  {8, 112, 499999, 0, 0},
+      {8, 96, 524287, 0, 0},
   };
-  for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
-    const clt__config c = auto_wide(keep[i].h100 ? &h100 : &h200, keep[i].es, keep[i].rows, keep[i].cols);
-    if (c.variant == CLT_VARIANT_RECT && c.vw == 1 && c.wg_x == 64 && c.wg_y == 4)
-      fail_msg("%s, elem_size %zu, %zux%zu: element loads in groups of 64 x 4, which it should not take",
-               keep[i].h100 ? "H100" : "H200", keep[i].es, keep[i].rows, keep[i].cols);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const clt__config c = auto_wide(cases[i].h100 ? &h100 : &h200, cases[i].es, cases[i].rows, cases[i].cols);
+    const int f32 = c.variant == CLT_VARIANT_RECT && c.tile == 64 && c.vw == 1 && c.wg_x == 64 && c.wg_y == 4;
+    const int f16 = c.variant == CLT_VARIANT_RECT && c.tile == 32 && c.vw * cases[i].es == 8 && c.wg_x == 8 &&
+                    c.wg_y == 4;
+    if ((f32 || f16) != cases[i].take || (cases[i].take && c.pre))
+      fail_msg("%s, elem_size %zu, %zux%zu: %s tile %u vw %u wg %u x %u skew %u; expected %s",
+               cases[i].h100 ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols,
+               clt_variant_name(c.variant), c.tile, c.vw, c.wg_x, c.wg_y, c.pre,
+               cases[i].take ? "the measured knobs" : "other knobs");
   }
   tuning_file f;
-  write_tuning_file(&f, &h200, "4 wide rect 64 2 8 1 32 0 0\n");
-  const clt__config c = auto_wide(&h200, 4, 104, 999999);
-  assert_true(c.vw == 2 && c.wg_y == 8); /* a file's entry stands */
+  write_tuning_file(&f, &h200, "4 wide rect 64 2 8 1 32 0 0\n2 wide rect 64 2 8 1 32 0 0\n");
+  const clt__config c4 = auto_wide(&h200, 4, 104, 999999), c2 = auto_wide(&h200, 2, 96, 2097151);
+  assert_true(c4.vw == 2 && c4.wg_y == 8 && c2.vw == 2 && c2.wg_y == 8); /* a file's entries stand */
   drop_tuning_file(&f);
 }
 
@@ -2357,7 +2363,7 @@ int main(void) {
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(wide_shifted_sources_take_narrow),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
-      cmocka_unit_test(h200_shifted_wide_f32_take_element_loads),
+      cmocka_unit_test(h200_shifted_wide_sources_take_measured_knobs),
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(rect_loads_first_where_measured),
