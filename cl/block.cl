@@ -5,11 +5,16 @@
  * by side and writes 32 / WG_X blocks end to end, so both sides move whole 32-byte sectors.
  * Tunables: VW, SRC_VEC and DST_VEC (whether the row vectors are VW-aligned, so they may be read and
  * written as vector types: 16-byte accesses rather than the element-wise vloadn/vstoren), IDX32.
- * CPU tunables (the host leaves them out for GPUs, and 0 keeps the kernel above): TILE_R > 0 gives each
- * work-item a TILE_R x TILE_C tile (multiples of VW) instead of one block. Its blocks are transposed
+ * CPU tunables (the host leaves them out for GPUs, and 0 keeps the kernel above): TILE_R > 0 moves
+ * TILE_R x TILE_C tiles (multiples of VW) instead of single blocks. A tile's blocks are transposed
  * into a private buffer, then each of its TILE_C destination rows is written as one run of TILE_R
  * elements: with power-of-two leading dimensions, one block per work-item writes 16 rows that share a
  * cache set and a DRAM bank, and ran at half the speed of a copy on POCL (bench/results/pocl2/src).
+ * Each work-item walks its share of the tiles (of the whole batch, in order along the source rows)
+ * with two buffers, reading the next tile's row groups between the current tile's stores, so that
+ * loads and non-temporal stores are in flight together; a core that reads a whole tile and then writes
+ * it leaves one side idle at a time. The host sizes the grid, one tile per work-item where walks would
+ * be short (src/tuning.c's cpu_walks has the figures).
  * The native pattern that came nearest the copy on 2 EPYC cores (C with AVX2, native.c there) was a
  * 64..128-row by 1 KiB tile through a private buffer (55-63% of a non-temporal copy); 32 x 256-byte
  * tiles reached 47% there, as on POCL. The host's defaults are 128 x 2 KiB tiles (on 2 cores of an
@@ -79,6 +84,22 @@
  * per 8 x 8 block of 4-byte elements. Oclgrind 21.10's --uninitialized reports every store of these
  * shuffles' results, while every byte is exact (its device does not run the CPU tiles in the suite). */
 #define SHUF_ __builtin_shufflevector
+/* Rows i and j exchange the blocks that lo and hi (two shuffle index lists of 16 lanes) pick: one round
+ * of the block-swap transposes below. */
+#define LANES_LO1_ 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30
+#define LANES_HI1_ 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31
+#define LANES_LO2_ 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29
+#define LANES_HI2_ 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31
+#define LANES_LO4_ 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27
+#define LANES_HI4_ 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31
+#define LANES_LO8_ 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23
+#define LANES_HI8_ 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31
+#define SWAP_BLOCKS_(x, i, j, lo, hi)                                                                        \
+  do {                                                                                                       \
+    const TV u_ = SHUF_(x[i], x[j], lo);                                                                     \
+    x[j] = SHUF_(x[i], x[j], hi);                                                                            \
+    x[i] = u_;                                                                                               \
+  } while (0)
 #if defined(__clang__) && VW == 8 && ELEM_SIZE <= 8
 #define TRANSPOSE_VW(x)                                                                                      \
   do {                                                                                                       \
@@ -98,6 +119,54 @@
     x[1] = SHUF_(b1_, b5_, 0, 1, 2, 3, 8, 9, 10, 11), x[5] = SHUF_(b1_, b5_, 4, 5, 6, 7, 12, 13, 14, 15);    \
     x[2] = SHUF_(b2_, b6_, 0, 1, 2, 3, 8, 9, 10, 11), x[6] = SHUF_(b2_, b6_, 4, 5, 6, 7, 12, 13, 14, 15);    \
     x[3] = SHUF_(b3_, b7_, 0, 1, 2, 3, 8, 9, 10, 11), x[7] = SHUF_(b3_, b7_, 4, 5, 6, 7, 12, 13, 14, 15);    \
+  } while (0)
+#elif defined(__clang__) && VW == 16 && ELEM_SIZE == 4
+/* 16 x 16 (a 64-byte line per row) in rounds over blocks of b = 1, 2, 4 and 8 lanes, each between rows
+ * i and i + b: LANES_LOb_ gives row i its own even-numbered blocks and row i + b's in between,
+ * LANES_HIb_ gives row i + b the odd-numbered blocks of both. */
+#define TRANSPOSE_VW(x)                                                                                      \
+  do {                                                                                                       \
+    SWAP_BLOCKS_(x, 0, 1, LANES_LO1_, LANES_HI1_);                                                           \
+    SWAP_BLOCKS_(x, 2, 3, LANES_LO1_, LANES_HI1_);                                                           \
+    SWAP_BLOCKS_(x, 4, 5, LANES_LO1_, LANES_HI1_);                                                           \
+    SWAP_BLOCKS_(x, 6, 7, LANES_LO1_, LANES_HI1_);                                                           \
+    SWAP_BLOCKS_(x, 8, 9, LANES_LO1_, LANES_HI1_);                                                           \
+    SWAP_BLOCKS_(x, 10, 11, LANES_LO1_, LANES_HI1_);                                                         \
+    SWAP_BLOCKS_(x, 12, 13, LANES_LO1_, LANES_HI1_);                                                         \
+    SWAP_BLOCKS_(x, 14, 15, LANES_LO1_, LANES_HI1_);                                                         \
+    SWAP_BLOCKS_(x, 0, 2, LANES_LO2_, LANES_HI2_);                                                           \
+    SWAP_BLOCKS_(x, 1, 3, LANES_LO2_, LANES_HI2_);                                                           \
+    SWAP_BLOCKS_(x, 4, 6, LANES_LO2_, LANES_HI2_);                                                           \
+    SWAP_BLOCKS_(x, 5, 7, LANES_LO2_, LANES_HI2_);                                                           \
+    SWAP_BLOCKS_(x, 8, 10, LANES_LO2_, LANES_HI2_);                                                          \
+    SWAP_BLOCKS_(x, 9, 11, LANES_LO2_, LANES_HI2_);                                                          \
+    SWAP_BLOCKS_(x, 12, 14, LANES_LO2_, LANES_HI2_);                                                         \
+    SWAP_BLOCKS_(x, 13, 15, LANES_LO2_, LANES_HI2_);                                                         \
+    SWAP_BLOCKS_(x, 0, 4, LANES_LO4_, LANES_HI4_);                                                           \
+    SWAP_BLOCKS_(x, 1, 5, LANES_LO4_, LANES_HI4_);                                                           \
+    SWAP_BLOCKS_(x, 2, 6, LANES_LO4_, LANES_HI4_);                                                           \
+    SWAP_BLOCKS_(x, 3, 7, LANES_LO4_, LANES_HI4_);                                                           \
+    SWAP_BLOCKS_(x, 8, 12, LANES_LO4_, LANES_HI4_);                                                          \
+    SWAP_BLOCKS_(x, 9, 13, LANES_LO4_, LANES_HI4_);                                                          \
+    SWAP_BLOCKS_(x, 10, 14, LANES_LO4_, LANES_HI4_);                                                         \
+    SWAP_BLOCKS_(x, 11, 15, LANES_LO4_, LANES_HI4_);                                                         \
+    SWAP_BLOCKS_(x, 0, 8, LANES_LO8_, LANES_HI8_);                                                           \
+    SWAP_BLOCKS_(x, 1, 9, LANES_LO8_, LANES_HI8_);                                                           \
+    SWAP_BLOCKS_(x, 2, 10, LANES_LO8_, LANES_HI8_);                                                          \
+    SWAP_BLOCKS_(x, 3, 11, LANES_LO8_, LANES_HI8_);                                                          \
+    SWAP_BLOCKS_(x, 4, 12, LANES_LO8_, LANES_HI8_);                                                          \
+    SWAP_BLOCKS_(x, 5, 13, LANES_LO8_, LANES_HI8_);                                                          \
+    SWAP_BLOCKS_(x, 6, 14, LANES_LO8_, LANES_HI8_);                                                          \
+    SWAP_BLOCKS_(x, 7, 15, LANES_LO8_, LANES_HI8_);                                                          \
+  } while (0)
+#elif defined(__clang__) && VW == 4 && ELEM_SIZE == 16
+/* 4 x 4 elements of 4 lanes (a 64-byte line per row): the last two of those rounds. */
+#define TRANSPOSE_VW(x)                                                                                      \
+  do {                                                                                                       \
+    SWAP_BLOCKS_(x, 0, 1, LANES_LO4_, LANES_HI4_);                                                           \
+    SWAP_BLOCKS_(x, 2, 3, LANES_LO4_, LANES_HI4_);                                                           \
+    SWAP_BLOCKS_(x, 0, 2, LANES_LO8_, LANES_HI8_);                                                           \
+    SWAP_BLOCKS_(x, 1, 3, LANES_LO8_, LANES_HI8_);                                                           \
   } while (0)
 #elif defined(__clang__) && VW == 4 && ELEM_SIZE <= 8
 #define TRANSPOSE_VW(x)                                                                                      \
@@ -125,54 +194,70 @@
     }                                                                                                        \
   } while (0)
 #endif
-#define TR_ TILE_R
-#define TC_ TILE_C
-#else
-#define TR_ VW /* one block per work-item */
-#define TC_ VW
-#endif
+#define NG_ ((TILE_R + SKEW) / VW) /* the VW-row groups of a tile's buffer, its skew rows included */
 
-kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
-  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
-  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
-  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
-  const idx_t tiles_r = (rows + TR_ - 1) / TR_, tiles_c = (cols + TC_ - 1) / TC_;
-  for (idx_t b = get_global_id(2); b < batch; b += get_global_size(2)) {
-    global const T *s = src + src_off + b * src_stride;
-    global T *d = dst + dst_off + b * dst_stride;
-    for (idx_t tr = get_global_id(1); tr < tiles_r; tr += get_global_size(1)) {
-      for (idx_t tc = get_global_id(0); tc < tiles_c; tc += get_global_size(0)) {
-        const idx_t r0 = tr * TR_, c0 = tc * TC_;
-#if TILE_R
-        /* t[j] holds destination row c0 + j from source row r0 - SKEW on (rows above 0 stay unset). */
-        clt_vec t[TILE_C][(TILE_R + SKEW) / VW];
-        for (idx_t r = r0 >= SKEW ? r0 - SKEW : 0; r < r0 + TILE_R && r < rows; r += VW) {
-          const uint g = (uint)(r + SKEW - r0) / VW;
-          for (uint h = 0; h < TILE_C / VW && c0 + h * VW < cols; h++) {
-            const idx_t c = c0 + h * VW;
-            if (r + VW <= rows && c + VW <= cols) {
-              TV x[VW];
+/* Group g of the tile at (r0, c0), the VW source rows from r0 - SKEW + g * VW (none above row 0 or past
+ * the last row), into t as transposed VW x VW blocks: t[j] holds destination row c0 + j from source row
+ * r0 - SKEW on. */
+void clt_tile_read(__private clt_vec (*t)[NG_], global const T *s, const idx_t r0, const idx_t c0,
+                   const uint g, const idx_t rows, const idx_t cols, const idx_t src_ld) {
+  if (r0 + g * VW < SKEW || r0 + g * VW - SKEW >= rows)
+    return;
+  const idx_t r = r0 + g * VW - SKEW;
+  for (uint h = 0; h < TILE_C / VW && c0 + h * VW < cols; h++) {
+    const idx_t c = c0 + h * VW;
+    if (r + VW <= rows && c + VW <= cols) {
+      TV x[VW];
 #pragma unroll
-              for (uint k = 0; k < VW; k++)
-                x[k] = LOAD_ROW(s + (r + k) * src_ld + c);
-              TRANSPOSE_VW(x);
+      for (uint k = 0; k < VW; k++)
+        x[k] = LOAD_ROW(s + (r + k) * src_ld + c);
+      TRANSPOSE_VW(x);
 #pragma unroll
-              for (uint j = 0; j < VW; j++)
-                t[h * VW + j][g].v = x[j];
-            } else { /* the right or bottom edge */
-              for (uint k = 0; k < VW && r + k < rows; k++)
-                for (uint j = 0; j < VW && c + j < cols; j++)
-                  t[h * VW + j][g].e[k] = s[(r + k) * src_ld + c + j];
-            }
-          }
-        }
+      for (uint j = 0; j < VW; j++)
+        t[h * VW + j][g].v = x[j];
+    } else { /* the right or bottom edge */
+      for (uint k = 0; k < VW && r + k < rows; k++)
+        for (uint j = 0; j < VW && c + j < cols; j++)
+          t[h * VW + j][g].e[k] = s[(r + k) * src_ld + c + j];
+    }
+  }
+}
+
+/* Destination rows c0 + j0 to c0 + j1 - 1 of the tile at (r0, c0) from t, each one run. */
+void clt_tile_write(__private clt_vec (*t)[NG_], global T *d, const idx_t r0, const idx_t c0, const uint j0,
+                    const uint j1, const idx_t rows, const idx_t cols, const idx_t dst_ld) {
+  for (uint j = j0; j < j1 && c0 + j < cols; j++) {
+    global T *o = d + (c0 + j) * dst_ld;
+    const __private T *q = (const __private T *)t[j]; /* element r of the row is q[r + SKEW - r0] */
+#if SKEW
+    /* The row's run starts on the 64-byte line at or before r0 (the same offset in every tile row, as
+     * TILE_R elements are whole lines), the first tile row's at 0, the last's runs on. */
+    const uint p = (uint)((size_t)(o + r0) % 64 / ELEM_SIZE);
+#else
+    const uint p = 0;
+#endif
+    idx_t r = r0 ? r0 - p : 0;
+    const idx_t end = r0 + TILE_R >= rows ? rows : r0 + TILE_R - p;
+#if NT_RUN
+    for (; r < end && (size_t)(o + r) % (VW * ELEM_SIZE); r++)
+      o[r] = q[r + SKEW - r0];
+#endif
+    for (; r + VW <= end; r += VW)
+      STORE_OUT(VLOADN(0, (const __private BASE *)(q + (r + SKEW - r0))), o + r);
+    for (; r < end; r++)
+      o[r] = q[r + SKEW - r0];
+  }
+}
+
 #if FLAT
-        if (r0 == 0 && rows <= TILE_R && dst_ld == rows) {
-          /* Every row in one tile row and dense destination rows: the tile's runs are one run. */
-          const idx_t n = min((idx_t)TILE_C, cols - c0) * rows;
-          global T *o = d + c0 * dst_ld;
-          uint j = 0, r = 0;
-          idx_t f = 0;
+/* Every row in one tile row and dense destination rows: the tile's runs are one run, written as vector
+ * stores from the private rows, a vector that spans two rows gathered element by element. */
+void clt_tile_write_flat(__private clt_vec (*t)[NG_], global T *d, const idx_t c0, const idx_t rows,
+                         const idx_t cols) {
+  const idx_t n = min((idx_t)TILE_C, cols - c0) * rows;
+  global T *o = d + c0 * rows;
+  uint j = 0, r = 0;
+  idx_t f = 0;
 #define FLAT_NEXT(x)                                                                                         \
   do {                                                                                                       \
     (x) = ((const __private T *)t[j])[r + SKEW];                                                             \
@@ -181,53 +266,96 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
       j++;                                                                                                   \
     }                                                                                                        \
   } while (0)
-          for (; f < n && (size_t)(o + f) % (VW * ELEM_SIZE); f++)
-            FLAT_NEXT(o[f]);
-          for (; f + VW <= n; f += VW) {
-            clt_vec v;
-            if (r + VW <= (uint)rows) { /* within one row: a vector of the private buffer */
-              v.v = VLOADN(0, (const __private BASE *)((const __private T *)t[j] + r + SKEW));
-              r += VW;
-              if (r == (uint)rows) {
-                r = 0;
-                j++;
-              }
-            } else {
-              for (uint e = 0; e < VW; e++)
-                FLAT_NEXT(v.e[e]);
-            }
-            STORE_OUT(v.v, o + f);
-          }
-          for (; f < n; f++)
-            FLAT_NEXT(o[f]);
+  for (; f < n && (size_t)(o + f) % (VW * ELEM_SIZE); f++)
+    FLAT_NEXT(o[f]);
+  for (; f + VW <= n; f += VW) {
+    clt_vec v;
+    if (r + VW <= (uint)rows) { /* within one row: a vector of the private buffer */
+      v.v = VLOADN(0, (const __private BASE *)((const __private T *)t[j] + r + SKEW));
+      r += VW;
+      if (r == (uint)rows) {
+        r = 0;
+        j++;
+      }
+    } else {
+      for (uint e = 0; e < VW; e++)
+        FLAT_NEXT(v.e[e]);
+    }
+    STORE_OUT(v.v, o + f);
+  }
+  for (; f < n; f++)
+    FLAT_NEXT(o[f]);
 #undef FLAT_NEXT
-        } else
+}
 #endif
-          for (uint j = 0; j < TILE_C && c0 + j < cols; j++) {
-            global T *o = d + (c0 + j) * dst_ld;
-            const __private T *q = (const __private T *)t[j]; /* element r of the row is q[r + SKEW - r0] */
-#if SKEW
-            /* The row's run starts on the 64-byte line at or before r0 (the same offset in every tile
-             * row, as TILE_R elements are whole lines), the first tile row's at 0, the last's runs on. */
-            const uint p = (uint)((size_t)(o + r0) % 64 / ELEM_SIZE);
-#else
-          const uint p = 0;
+
+/* Tile i of the batch's tiles in a work-item's walk: matrix b, first row r0 and first column c0. */
+void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong *b, idx_t *r0, idx_t *c0) {
+  const ulong per = tiles_r * tiles_c, k = i % per;
+  *b = i / per;
+  *r0 = (idx_t)(k / tiles_c) * TILE_R;
+  *c0 = (idx_t)(k % tiles_c) * TILE_C;
+}
+
+kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
+  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_;
+  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
+  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  const ulong tiles_r = (rows_ + TILE_R - 1) / TILE_R, tiles_c = (cols_ + TILE_C - 1) / TILE_C;
+  const ulong total = tiles_r * tiles_c * batch_;
+  const ulong nw = get_global_size(0) * get_global_size(1),
+              w = get_global_id(1) * get_global_size(0) + get_global_id(0);
+  const ulong end = (w + 1) * total / nw;
+#if FLAT
+  const int flat = rows <= TILE_R && dst_ld == rows;
 #endif
-            idx_t r = r0 ? r0 - p : 0;
-            const idx_t end = r0 + TILE_R >= rows ? rows : r0 + TILE_R - p;
-#if NT_RUN
-            for (; r < end && (size_t)(o + r) % (VW * ELEM_SIZE); r++)
-              o[r] = q[r + SKEW - r0];
+  /* Two tile buffers: the next tile's row groups are read into one while the current tile's destination
+   * rows are written from the other. */
+  clt_vec t[2][TILE_C][NG_];
+  ulong i = w * total / nw, b;
+  idx_t r0, c0;
+  if (i < end) {
+    clt_tile_at(i, tiles_r, tiles_c, &b, &r0, &c0);
+    for (uint g = 0; g < NG_; g++)
+      clt_tile_read(t[0], src + src_off + b * src_stride, r0, c0, g, rows, cols, src_ld);
+  }
+  for (uint cur = 0; i < end; i++, cur ^= 1) {
+    global T *d = dst + dst_off + b * dst_stride;
+    const idx_t r0_ = r0, c0_ = c0;
+    const int more = i + 1 < end;
+    if (more)
+      clt_tile_at(i + 1, tiles_r, tiles_c, &b, &r0, &c0);
+    global const T *s = src + src_off + b * src_stride;
+    for (uint g = 0; g < NG_; g++) {
+      if (more)
+        clt_tile_read(t[cur ^ 1], s, r0, c0, g, rows, cols, src_ld);
+#if FLAT
+      if (!flat)
 #endif
-            for (; r + VW <= end; r += VW)
-              STORE_OUT(VLOADN(0, (const __private BASE *)(q + (r + SKEW - r0))), o + r);
-            for (; r < end; r++)
-              o[r] = q[r + SKEW - r0];
-          }
-#else
+        clt_tile_write(t[cur], d, r0_, c0_, g * TILE_C / NG_, (g + 1) * TILE_C / NG_, rows, cols, dst_ld);
+    }
+#if FLAT
+    if (flat)
+      clt_tile_write_flat(t[cur], d, c0_, rows, cols);
+#endif
+  }
+}
+
+#else /* one VW x VW block per work-item */
+kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
+  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
+  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
+  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  const idx_t tiles_r = (rows + VW - 1) / VW, tiles_c = (cols + VW - 1) / VW;
+  for (idx_t b = get_global_id(2); b < batch; b += get_global_size(2)) {
+    global const T *s = src + src_off + b * src_stride;
+    global T *d = dst + dst_off + b * dst_stride;
+    for (idx_t tr = get_global_id(1); tr < tiles_r; tr += get_global_size(1)) {
+      for (idx_t tc = get_global_id(0); tc < tiles_c; tc += get_global_size(0)) {
+        const idx_t r0 = tr * VW, c0 = tc * VW;
         BLOCK_MOVE(r0, c0);
-#endif
       }
     }
   }
 }
+#endif

@@ -68,6 +68,7 @@ typedef struct clt__device_info {
   cl_uint base_align_bytes; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes */
   size_t simd_width;        /* warp/wavefront width guess: 32 NVIDIA, 64 AMD, else 8/16/32 by type */
   cl_uint nv_cc_major;      /* NVIDIA compute capability (cl_nv_device_attribute_query), 0 if unknown */
+  cl_uint native_int_width; /* CL_DEVICE_NATIVE_VECTOR_WIDTH_INT (16 for AVX-512 under POCL), 0 if unknown */
 } clt__device_info;
 
 /* Queries everything above; on a failed query returns its cl_int with a detail. */

@@ -94,6 +94,10 @@ clt_status clt__device_query(cl_device_id dev, clt__device_info *info) {
     info->simd_width = 8;
   if (info->simd_width > info->max_wg_size)
     info->simd_width = info->max_wg_size;
+  /* The SIMD registers' width steers the block kernel's CPU vectors; a driver without it leaves 0. */
+  if (clGetDeviceInfo(dev, CL_DEVICE_NATIVE_VECTOR_WIDTH_INT, sizeof info->native_int_width,
+                      &info->native_int_width, NULL) != CL_SUCCESS)
+    info->native_int_width = 0;
   /* The compute capability steers PTX load hints only (cl/rect.cl's L2PF, cl/common.cl's L2LAST): a
    * driver without the query leaves it unknown, never failed. */
   if (nvidia && (info->type & CL_DEVICE_TYPE_GPU) &&

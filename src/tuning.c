@@ -309,7 +309,9 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
 
 static int fits(const clt__config *c, const clt__device_info *info, size_t elem_size) {
   size_t wg = (size_t)c->wg_x * c->wg_y;
-  size_t tiles = c->variant == CLT_VARIANT_BLOCK ? (size_t)c->chunk * (c->tile + c->pre) * elem_size * wg : 0;
+  /* two buffers per work-item: cl/block.cl reads the next tile into one while it writes the other */
+  size_t tiles =
+      c->variant == CLT_VARIANT_BLOCK ? 2 * (size_t)c->chunk * (c->tile + c->pre) * elem_size * wg : 0;
   return wg >= 1 && wg <= info->max_wg_size && c->wg_x <= info->max_item_size[0] &&
          c->wg_y <= info->max_item_size[1] && local_bytes(c, elem_size) <= info->local_mem_size &&
          tiles <= CLT__CPU_TILES_MAX;
@@ -459,11 +461,11 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.wg_x = 8;
       c.wg_y = 32;
     } else {
-      /* 32-byte block rows in tall groups; for 4- to 16-byte elements, tiles of 128 rows x 2 KiB per
-       * work-item (tile x chunk elements): each destination row gets a 512-byte run, each source row
-       * 32 cache lines (cl/block.cl says why), in groups of 2 items stacked down the source (the lower
-       * one finds its skew rows in cache; 4 were 10 points slower). On POCL (flat addresses, clang),
-       * pad turns on non-temporal stores. With cl/block.cl's shuffle transpose, against 32 x 256-byte
+      /* 32-byte block rows in tall groups; for 4- to 16-byte elements, tiles of 128 rows x 2 KiB
+       * (tile x chunk elements), each work-item walking a run of them (cpu_walks): each destination row
+       * gets a 512-byte run, each source row 32 cache lines (cl/block.cl says why). Before the walks,
+       * groups of 2 items stacked down the source ran ahead of 4 by 10 points. On POCL (flat addresses,
+       * clang), pad turns on non-temporal stores. With cl/block.cl's shuffle transpose, against 32 x 256-byte
        * tiles in groups of 8 (2 EPYC cores of an AVX2 host, the bench, two runs each), 128 x 1 KiB
        * tiles took f32 4096^2 from 37-47% of the copy to 60-86%, 4097x4095 skewed from 28-32% to
        * 51-52%, f64 from 51-52% and 38-41% to 57-58% and 46-55%; c128 4096^2 49-52% (57-60%), 4097x4095
@@ -476,10 +478,17 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.wg_x = 1;
       c.wg_y = 64;
       if (es >= 4) { /* 1- and 2-byte tiles ran slower than single blocks in tall groups (2 EPYC cores) */
+        /* Rows of a 64-byte line where the SIMD registers hold one (AVX-512: POCL reports 16 ints), so
+         * each row of a block is one line read and one line written: on 2 cores of an AVX-512 EPYC host
+         * (the bench, alternating processes, bench/results/pocl2/walks.txt) f32 4096^2 ran 12-14%
+         * shorter than with 32-byte rows, 4097x4095 18-21%, f64 11-26% and 27-28%, c128 40-41% and
+         * 29-30%. */
+        if (info->native_int_width >= 16)
+          c.vw = (unsigned)(64 / es);
         c.tile = 128;
         c.chunk = (unsigned)(2048 / es);
         c.pad = nontemporal_stores(info) ? 1 : 0;
-        c.wg_y = 2;
+        c.wg_y = 1; /* each work-item walks a run of tiles (cpu_walks) */
         /* A wide source of up to twice those rows whose dense destination rows are off the vectors: one
          * tile row of 256, so its runs are all written as one per tile (FLAT, set_alignment) rather
          * than the first tile row's starting with element stores. On 2 EPYC cores f32 250x40000 went
@@ -1325,6 +1334,20 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
   }
 }
 
+/* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
+ * it writes the current one: 8 per compute unit where that gives each walk at least 8 tiles, else one
+ * tile per work-item. On the 16 Xeon cores of an NVIDIA H200's host (POCL 5.0, f32 in 32-byte rows, AUTO,
+ * alternating processes; bench/results/pocl16/walks.txt): 8192^2 (1024 tiles, 128 walks) took 5.60-6.65
+ * ms in ten processes against 6.57-7.05 as one tile per work-item in groups of 2 before (medians 71.9%
+ * and 67.8% of the copy); 4096^2 and 4097x4095 (256 and 264 tiles) took 1.47-1.83 ms in 64 walks of 4
+ * against 1.35-1.82 before, and 1.29-1.78 (one process 2.67) as one tile per work-item in groups of 1.
+ * On 2 EPYC cores, with rows of a 64-byte line, 16 walks and one tile per work-item ran level on f32
+ * 4096^2 and 4097x4095 (bench/results/pocl2/walks.txt). */
+static size_t cpu_walks(size_t tiles, size_t compute_units) {
+  const size_t walks = 8 * (compute_units ? compute_units : 1);
+  return tiles >= 8 * walks ? walks : tiles;
+}
+
 void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt__device_info *info,
                          size_t global[3], size_t local[3]) {
   size_t groups[3];
@@ -1343,8 +1366,14 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
     break;
   }
   case CLT_VARIANT_BLOCK: /* a VW x VW block per work-item, or on CPUs a tile x chunk tile */
-    groups[0] = div_up(div_up(l->cols, cfg->tile ? cfg->chunk : cfg->vw), local[0]);
-    groups[1] = div_up(div_up(l->rows, cfg->tile ? cfg->tile : cfg->vw), local[1]);
+    if (cfg->tile) {      /* work-items that each walk a run of tiles, in groups of any shape */
+      const size_t tiles = div_up(l->rows, cfg->tile) * div_up(l->cols, cfg->chunk) * l->batch;
+      groups[0] = div_up(cpu_walks(tiles, info->compute_units), local[0] * local[1]);
+      groups[1] = groups[2] = 1;
+      break;
+    }
+    groups[0] = div_up(div_up(l->cols, cfg->vw), local[0]);
+    groups[1] = div_up(div_up(l->rows, cfg->vw), local[1]);
     groups[2] = l->batch;
     break;
   case CLT_VARIANT_NAIVE:

@@ -29,6 +29,8 @@ typedef struct builtin_entry {
   { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, align, 0, 0 }
 #define RU(tile, wg_x, vw, wg_y) /* rect with 16-byte units */                                               \
   { CLT_VARIANT_RECT, tile, vw, wg_y, 1, wg_x, 0, 1, 0 }
+#define BT(tile, vw, cols) /* the block kernel's CPU tiles: rows x cols elements, one work-item a group */   \
+  { CLT_VARIANT_BLOCK, tile, vw, 1, 0, 1, 0, 0, cols }
 static const builtin_entry builtin[] = {
     /* NVIDIA H200, driver 580.159.04 (bench/results/h200). The driver reports 256 work-items as the
      * limit of every kernel, so entries here keep to 256: the 512-item groups --tune once chose for f16
@@ -80,8 +82,13 @@ static const builtin_entry builtin[] = {
     {"H100", "NVIDIA", 4, CLT_SHAPE_WIDE, V(64, 4, 16)},
     {"H100", "NVIDIA", 8, CLT_SHAPE_ODD, R(32, 32, 1, 8, 0)},
     {"H100", "NVIDIA", 16, CLT_SHAPE_ALIGNED, TL(16, 16)},
-    /* POCL on x86-64 CPUs: the block kernel's CPU tiles (src/tuning.c) need no entry; measured on 16
-     * Xeon cores and 2 EPYC cores (bench/results/pocl16, bench/results/pocl2) */
+    /* POCL on x86-64 CPUs: the block kernel's CPU tiles (src/tuning.c), measured on 16 Xeon cores and
+     * 2 EPYC cores (bench/results/pocl16, bench/results/pocl2). Both report AVX-512, which gives the
+     * tiles rows of a 64-byte line; on the Xeon aligned f32 matrices keep rows of 32 bytes: its walks of
+     * f32 8192^2 took 5.60-6.65 ms in 13 processes (median 6.13) against 5.95-7.18 in 10 with 64-byte
+     * rows (median 6.72). 4096^2 (one tile per work-item) took 1.29-1.64 ms against 1.26-1.55, and odd
+     * 4097x4095, which keeps the 64-byte rows, 1.51-1.83 against 1.34-1.61 (pocl16/walks.txt). */
+    {"Xeon", "Portable Computing Language", 4, CLT_SHAPE_ALIGNED, BT(128, 8, 512)},
     {NULL, NULL, 0, CLT_SHAPE_ALIGNED, {CLT_VARIANT_AUTO, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 

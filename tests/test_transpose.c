@@ -217,6 +217,39 @@ static void tiled_knobs_exact(void **state) {
     }
 }
 
+/* The block kernel's CPU tiles (CPU devices only; a GPU runs its own form) in rows of 32- and 64-byte
+ * vectors, whichever the device's SIMD width makes the default: 4-, 8- and 16-byte elements, whole and
+ * partial tiles, skewed destination rows, a batch whose tiles run across its matrices' edges, and a
+ * source of fewer rows than a tile with dense destination rows off the vectors (FLAT). Exact, with the
+ * vector in the build options. */
+static void cpu_tile_vectors_exact(void **state) {
+  static const struct {
+    size_t rows, cols, batch;
+  } cases[] = {{300, 257, 1}, {257, 600, 3}, {64, 1000, 2}, {130, 129, 5}};
+  (void)state;
+  cl_device_type type = 0;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
+  if (!(type & CL_DEVICE_TYPE_CPU))
+    skip();
+  static const size_t sizes[] = {4, 8, 16};
+  for (size_t e = 0; e < 3; e++)
+    for (unsigned bytes = 32; bytes <= 64; bytes *= 2) {
+      clt_tuning t;
+      memset(&t, 0, sizeof t);
+      t.variant = CLT_VARIANT_BLOCK;
+      t.vector_width = (unsigned)(bytes / sizes[e]);
+      t.tile = 64;
+      t.tile_cols = (unsigned)(1024 / sizes[e]);
+      char opt[64];
+      snprintf(opt, sizeof opt, "-DVW=%u ", t.vector_width);
+      for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, sizes[e], CLT_VARIANT_BLOCK);
+        d.batch = cases[i].batch;
+        run_tuned(&d, CLT_TEST_VIA_PLAN, &t, opt);
+      }
+    }
+}
+
 /* rect with explicit knobs (the library's padding), exact, and with build options that contain opt. */
 typedef struct rect_case {
   size_t rows, cols, es, batch;
@@ -582,6 +615,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
       cmocka_unit_test(narrow_tiles_exact),
       cmocka_unit_test(tiled_knobs_exact),
+      cmocka_unit_test(cpu_tile_vectors_exact),
   };
   static const struct CMUnitTest fixed2[] = {
       /* after part 2's share */

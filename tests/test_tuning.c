@@ -1504,10 +1504,11 @@ static void fit_kernel_limit_zero_is_impossible(void **state) {
   }
 }
 
-/* POCL's CPU tiles: each work-item transposes 128 source rows of 2 KiB through a private buffer, which
- * CPU drivers put on the stack of the thread running the group (cl/block.cl). Destination rows off a
- * 64-byte line add a line's worth of skew rows. A group's buffers stay within the 1 MiB that POCL 3.1
- * and 5.0 ran (8.4 MiB crashed them), also where a tuning asks for a taller group. */
+/* POCL's CPU tiles: each work-item transposes tiles of 128 source rows of 2 KiB through two private
+ * buffers (one read while the other is written), which CPU drivers put on the stack of the thread
+ * running the group (cl/block.cl). Destination rows off a 64-byte line add a line's worth of skew rows.
+ * A group's buffers stay within the 1 MiB that POCL 3.1 and 5.0 ran (8.4 MiB crashed them), also where
+ * a tuning asks for a taller group, which shrinks until it fits; the default group is one item. */
 static void cpu_tiles_fit_the_private_budget(void **state) {
   (void)state;
   const clt__device_info cpu = faked_pocl_cpu();
@@ -1524,10 +1525,11 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
         clt_tuning t = {CLT_VARIANT_BLOCK, 0, 0, wg_y, 0, 0, 0, 0, 0};
         clt__config c;
         assert_int_equal(clt__config_from_tuning(&cpu, &l, &t, &c), CLT_SUCCESS);
-        const size_t bytes = (size_t)c.chunk * (c.tile + c.pre) * es * c.wg_x * c.wg_y;
+        const size_t bytes = 2 * (size_t)c.chunk * (c.tile + c.pre) * es * c.wg_x * c.wg_y;
         const unsigned skew = i ? (unsigned)(64 / es) : 0;
         if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.chunk * es != 2048 || !c.pad ||
-            c.pre != skew || bytes > ((size_t)1 << 20) || c.wg_y < 1 || (wg_y && c.wg_y < 2))
+            c.pre != skew || bytes > ((size_t)1 << 20) || bytes < ((size_t)1 << 19) || c.wg_x != 1 ||
+            (wg_y ? c.wg_y < 1 : c.wg_y != 1))
           fail_msg(
               "%zux%zu, elem_size %zu, wg_y %u: %s tile %u x %u, pre %u, pad %u, group %ux%u (%zu bytes)",
               layouts[i].rows, layouts[i].cols, es, wg_y, clt_variant_name(c.variant), c.tile, c.chunk, c.pre,
@@ -1539,8 +1541,8 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
 
 /* A tuning's CPU tile columns (clt_tuning.tile_cols) become the block kernel's TILE_C on a CPU and
  * come back from the configuration; 0 keeps 2 KiB's worth; a width that is not a power of two, below
- * the vector or past 16 KiB is refused; one past the 1 MiB budget narrows to it; a GPU's block kernel
- * (no CPU tiles) ignores it. */
+ * the vector or past 16 KiB is refused; one whose two buffers pass the 1 MiB budget narrows to it; a
+ * GPU's block kernel (no CPU tiles) ignores it. */
 static void cpu_tile_columns_follow_the_tuning(void **state) {
   (void)state;
   const clt__device_info cpu = faked_pocl_cpu();
@@ -1552,8 +1554,9 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
     unsigned chunk; /* as run */
   } cases[] = {
       {128, 2, 256, CLT_SUCCESS, 256},      {128, 2, 1024, CLT_SUCCESS, 1024},
-      {128, 2, 0, CLT_SUCCESS, 512},        {64, 1, 4096, CLT_SUCCESS, 4096}, /* 64 x 16 KiB: 1 MiB */
-      {128, 2, 4096, CLT_SUCCESS, 2048}, /* 2 x 128 x 16 KiB: one item, then 8 KiB */
+      {128, 2, 0, CLT_SUCCESS, 512},        {64, 1, 2048, CLT_SUCCESS, 2048}, /* 2 x 64 x 8 KiB: 1 MiB */
+      {64, 1, 4096, CLT_SUCCESS, 2048},                                       /* 2 x 64 x 16 KiB: 8 KiB */
+      {128, 2, 4096, CLT_SUCCESS, 1024}, /* 2 x 2 x 128 x 16 KiB: one item, then 4 KiB */
       {128, 2, 384, CLT_INVALID_VALUE, 0},  {128, 2, 4, CLT_INVALID_VALUE, 0},
       {128, 2, 8192, CLT_INVALID_VALUE, 0},
   };
@@ -1572,7 +1575,7 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
     assert_int_equal(clt__config_options(&c, 4, opts, sizeof opts), 0);
     snprintf(want, sizeof want, "-DTILE_C=%u ", cases[i].chunk);
     if (c.chunk != cases[i].chunk || back.tile_cols != cases[i].chunk || !strstr(opts, want) ||
-        (size_t)c.chunk * (c.tile + c.pre) * 4 * c.wg_x * c.wg_y > ((size_t)1 << 20))
+        2 * (size_t)c.chunk * (c.tile + c.pre) * 4 * c.wg_x * c.wg_y > ((size_t)1 << 20))
       fail_msg("tile %u x %u: ran %u x %u in %u x %u items, back %u, options %s", cases[i].tile,
                cases[i].tile_cols, c.tile, c.chunk, c.wg_x, c.wg_y, back.tile_cols, opts);
   }
@@ -1584,6 +1587,102 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
   clt_tuning back;
   clt__config_to_tuning(&c, &back);
   assert_int_equal(back.tile_cols, 0);
+}
+
+/* The CPU tiles' vectors follow the SIMD registers: rows of a 64-byte line where the device's native int
+ * vectors are 16 wide (AVX-512 under POCL), else 32 bytes; the skew stays a line, the buffers within
+ * the budget. */
+static void cpu_tile_vectors_follow_the_simd_width(void **state) {
+  (void)state;
+  static const shape odd = {4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1};
+  static const size_t sizes[] = {4, 8, 16};
+  for (unsigned width = 0; width <= 16; width += 8) {
+    clt__device_info cpu = faked_pocl_cpu();
+    cpu.native_int_width = width;
+    snprintf(cpu.name, sizeof cpu.name, "pthread-skylake-avx512-AMD EPYC");
+    for (size_t e = 0; e < 3; e++) {
+      const size_t es = sizes[e];
+      clt__layout l = make_layout(&odd, es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
+      const unsigned want = (unsigned)((width >= 16 ? 64 : 32) / es);
+      if (c.variant != CLT_VARIANT_BLOCK || !c.tile || c.vw != want || c.pre != 64 / es ||
+          2 * (size_t)c.chunk * (c.tile + c.pre) * es * c.wg_x * c.wg_y > ((size_t)1 << 20))
+        fail_msg("native width %u, elem_size %zu: %s vw %u (expected %u), tile %u x %u, pre %u", width, es,
+                 clt_variant_name(c.variant), c.vw, want, c.tile, c.chunk, c.pre);
+      check_options(&c, es, "cpu vectors");
+    }
+  }
+}
+
+/* The 16 Xeon cores' table entry under POCL: aligned f32 matrices keep CPU tiles of 32-byte rows (128 x
+ * 512 elements), odd ones and other element sizes take the 64-byte rows of AVX-512; a tuning file's
+ * entry stands over the table's. */
+static void xeon_aligned_f32_keeps_32_byte_rows(void **state) {
+  (void)state;
+  clt__device_info xeon = faked_pocl_cpu();
+  snprintf(xeon.name, sizeof xeon.name, "cpu-skylake-avx512-Intel(R) Xeon(R) Processor");
+  xeon.native_int_width = 16;
+  static const struct {
+    shape s;
+    size_t es;
+    unsigned vw;
+  } cases[] = {
+      {{8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 8},  {{4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 8},
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 16}, {{8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 8},
+      {{4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 4},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&xeon, &l, &c), CLT_SUCCESS);
+    if (c.variant != CLT_VARIANT_BLOCK || c.vw != cases[i].vw || c.tile != 128 ||
+        c.chunk * cases[i].es != 2048)
+      fail_msg("%zux%zu elem_size %zu: %s vw %u (expected %u), tile %u x %u", cases[i].s.rows,
+               cases[i].s.cols, cases[i].es, clt_variant_name(c.variant), c.vw, cases[i].vw, c.tile, c.chunk);
+  }
+  tuning_file f;
+  write_tuning_file(&f, &xeon, "4 aligned block 64 16 1 0 1 0 0 256\n");
+  clt__layout l = make_layout(&cases[0].s, 4, CLT_VARIANT_AUTO);
+  clt__config c;
+  assert_int_equal(clt__auto_config(&xeon, &l, &c), CLT_SUCCESS);
+  drop_tuning_file(&f);
+  if (c.vw != 16 || c.tile != 64 || c.chunk != 256)
+    fail_msg("tuning file: vw %u, tile %u x %u", c.vw, c.tile, c.chunk);
+}
+
+/* The block kernel's CPU tiles run as walks (cl/block.cl): 8 work-items per compute unit (the faked CPU
+ * has 16) where each then walks at least 8 tiles, else one work-item per tile; batches count every
+ * matrix's tiles. */
+static void cpu_tiles_walk_runs_of_tiles(void **state) {
+  (void)state;
+  const clt__device_info cpu = faked_pocl_cpu();
+  static const struct {
+    shape s;
+    size_t es, items;
+  } cases[] = {
+      {{8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128},   /* 64 x 16 tiles of 128 x 512: walks of 8 */
+      {{8192, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 128},  /* 64 x 64 tiles of 128 x 256: walks of 32 */
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 264},   /* 33 x 8 */
+      {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128},   /* 64 x 17 = 1088 */
+      {{8064, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1008},  /* 63 x 16: short of 8 per walk */
+      {{300, 257, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 3},       /* 3 x 1 */
+      {{1000, 1000, 600, 0, 0, 0, 0, 0, 0, 1}, 4, 128}, /* 8 x 2 a matrix, 9600 in all */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    size_t global[3], local[3];
+    assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
+    clt__config_ndrange(&c, &l, &cpu, global, local);
+    const size_t items = global[0] * global[1] * global[2];
+    if (c.variant != CLT_VARIANT_BLOCK || !c.tile || items != cases[i].items || global[1] != local[1] ||
+        global[2] != 1)
+      fail_msg("%zux%zu batch %zu, elem_size %zu: %s tile %u, grid %zux%zux%zu (%zu items, expected %zu)",
+               cases[i].s.rows, cases[i].s.cols, cases[i].s.batch, cases[i].es, clt_variant_name(c.variant),
+               c.tile, global[0], global[1], global[2], items, cases[i].items);
+    check_ndrange(&c, &l, &cpu, "cpu walks");
+  }
 }
 
 /* POCL's CPU tiles on a matrix of at most a tile's rows (128) whose dense destination rows are off the
@@ -2358,6 +2457,9 @@ int main(void) {
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
       cmocka_unit_test(cpu_tile_columns_follow_the_tuning),
+      cmocka_unit_test(cpu_tiles_walk_runs_of_tiles),
+      cmocka_unit_test(cpu_tile_vectors_follow_the_simd_width),
+      cmocka_unit_test(xeon_aligned_f32_keeps_32_byte_rows),
       cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
