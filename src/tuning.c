@@ -1005,7 +1005,11 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
  * 86.6 -> 88.8-89.1 (86.5-86.7), 104x999999 88.8 -> 93.0, 104x1048575 89.1-89.2 -> 93.2-93.3,
  * 112x699051 90.9 -> 93.6-93.7, 112x1048575 91.4-91.5 -> 94.2; 96x1048575 86.8 -> 87.2-87.4 (CLBlast
  * 87.2-87.3), 120 rows and 96x2097151 level within 0.4. Sources on 8-byte words and skewed
- * destinations stayed level; 64 rows (the odd entry's one whole tile) were not measured. */
+ * destinations stayed level; 64 rows (the odd entry's one whole tile) were not measured. At 96 rows
+ * whose source rows are longer than 4 MiB, 2-element vectors in 64 x 32 tiles and groups of 16 x 4
+ * instead (an A/B, two rounds, knobs31.txt J): 96x1048577 86.7-87.0 -> 88.3-88.4 (CLBlast 88.1),
+ * 96x2097151 86.7-86.9 -> 89.1-89.2 (CLBlast 86.2); they lost 1.7 to 3.5 points at 3 to 3.8 MiB
+ * (96x786431 89.0-89.3 -> 86.0) and were level at 96x1048575 (87.1 against 87.2-87.4). */
 static void shifted_wide4_to_element_loads(const clt__device_info *info, const clt__layout *l,
                                            clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 4 || c->pre || l->rows <= 64 || l->rows >= 128 ||
@@ -1013,7 +1017,10 @@ static void shifted_wide4_to_element_loads(const clt__device_info *info, const c
       view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) ||
       !clt__device_traits(info).wide_shifted4_elems)
     return;
-  to_vector_tiles(info, l, 64, 1, 64, 4, c);
+  if (l->rows == 96 && l->src_ld > ((size_t)1 << 20)) /* source rows past 4 MiB (below) */
+    to_vector_tiles(info, l, 64, 2, 16, 4, c);
+  else
+    to_vector_tiles(info, l, 64, 1, 64, 4, c);
 }
 
 /* u8 tall and wide sources whose short rows start on 4-byte words but off 32-byte sectors, for short

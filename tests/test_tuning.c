@@ -2009,7 +2009,8 @@ static void h200_short_wide_sources_take_one_tile_row(void **state) {
 
 /* The H200's wide sources off the vectors that take knobs measured for them: f32 ones of 65 to 127 rows
  * off 8-byte words whose destination rect does not skew (rows a multiple of 8) 64 x 64 tiles of element
- * loads in groups of 64 x 4 (shifted_wide4_to_element_loads), f16 ones of 96 rows off 16-byte vectors
+ * loads in groups of 64 x 4 (shifted_wide4_to_element_loads; at 96 rows with source rows past 4 MiB
+ * 64 x 32 tiles of 2-element vectors in groups of 16 x 4, take 2), f16 ones of 96 rows off 16-byte vectors
  * rect's 32 x 32 tiles of 4-element vectors in groups of 8 x 4 rather than narrow (shifted_wide2_rect32).
  * Skewed destinations, sources on those words or vectors, other row counts (64 and 128, the narrow
  * kernel's), other element sizes, the H100 and a tuning file's entries keep their knobs. */
@@ -2020,20 +2021,23 @@ static void h200_shifted_wide_sources_take_measured_knobs(void **state) {
     size_t es, rows, cols;
     int h100, take;
   } cases[] = {
-      {4, 96, 999999, 0, 1},  {4, 96, 524287, 0, 1},  {4, 104, 1048575, 0, 1}, {4, 112, 699051, 0, 1},
-      {4, 120, 500001, 0, 1}, {4, 100, 999999, 0, 0}, {4, 104, 524290, 0, 0},  {4, 64, 1048575, 0, 0},
-      {4, 128, 999999, 0, 0}, {4, 88, 999999, 0, 0},  {4, 96, 999999, 1, 0},   {4, 104, 999999, 1, 0},
-      {2, 96, 2097151, 0, 1}, {2, 96, 2097150, 0, 1}, {2, 96, 2097148, 0, 1},  {2, 96, 999999, 0, 1},
-      {2, 96, 524287, 0, 1},  {2, 80, 2097151, 0, 0}, {2, 112, 2097151, 0, 0}, {2, 64, 2097151, 0, 0},
-      {2, 96, 2097152, 0, 0}, {2, 96, 2097151, 1, 0}, {1, 96, 2097151, 0, 0},  {8, 112, 499999, 0, 0},
-      {8, 96, 524287, 0, 0},
+      {4, 96, 999999, 0, 1},   {4, 96, 524287, 0, 1},  {4, 104, 1048575, 0, 1}, {4, 112, 699051, 0, 1},
+      {4, 120, 500001, 0, 1},  {4, 100, 999999, 0, 0}, {4, 104, 524290, 0, 0},  {4, 64, 1048575, 0, 0},
+      {4, 128, 999999, 0, 0},  {4, 88, 999999, 0, 0},  {4, 96, 999999, 1, 0},   {4, 104, 999999, 1, 0},
+      {2, 96, 2097151, 0, 1},  {2, 96, 2097150, 0, 1}, {2, 96, 2097148, 0, 1},  {2, 96, 999999, 0, 1},
+      {2, 96, 524287, 0, 1},   {2, 80, 2097151, 0, 0}, {2, 112, 2097151, 0, 0}, {2, 64, 2097151, 0, 0},
+      {2, 96, 2097152, 0, 0},  {2, 96, 2097151, 1, 0}, {1, 96, 2097151, 0, 0},  {8, 112, 499999, 0, 0},
+      {8, 96, 524287, 0, 0},   {4, 96, 1048577, 0, 2}, {4, 96, 2097151, 0, 2},  {4, 96, 1048575, 0, 1},
+      {4, 104, 2097151, 0, 1}, {4, 96, 2097151, 1, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const clt__config c = auto_wide(cases[i].h100 ? &h100 : &h200, cases[i].es, cases[i].rows, cases[i].cols);
     const int f32 = c.variant == CLT_VARIANT_RECT && c.tile == 64 && c.vw == 1 && c.wg_x == 64 && c.wg_y == 4;
     const int f16 = c.variant == CLT_VARIANT_RECT && c.tile == 32 && c.vw * cases[i].es == 8 && c.wg_x == 8 &&
                     c.wg_y == 4;
-    if ((f32 || f16) != cases[i].take || (cases[i].take && c.pre))
+    const int f32_long = c.variant == CLT_VARIANT_RECT && cases[i].es == 4 && c.tile == 64 && c.vw == 2 &&
+                         c.wg_x == 16 && c.wg_y == 4;
+    if ((f32 || f16 ? 1 : f32_long ? 2 : 0) != cases[i].take || (cases[i].take && c.pre))
       fail_msg("%s, elem_size %zu, %zux%zu: %s tile %u vw %u wg %u x %u skew %u; expected %s",
                cases[i].h100 ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols,
                clt_variant_name(c.variant), c.tile, c.vw, c.wg_x, c.wg_y, c.pre,
