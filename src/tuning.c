@@ -480,9 +480,9 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       if (es >= 4) { /* 1- and 2-byte tiles ran slower than single blocks in tall groups (2 EPYC cores) */
         /* Rows of a 64-byte line where the SIMD registers hold one (AVX-512: POCL reports 16 ints), so
          * each row of a block is one line read and one line written: on 2 cores of an AVX-512 EPYC host
-         * (the bench, alternating processes, bench/results/pocl2/walks.txt) f32 4096^2 ran 12-14%
-         * shorter than with 32-byte rows, 4097x4095 18-21%, f64 11-26% and 27-28%, c128 40-41% and
-         * 29-30%. */
+         * (the bench, alternating processes, the rows set by a tuning file; bench/results/pocl2/walks.txt)
+         * f32 4096^2 ran 12-14% shorter than with 32-byte rows, 4097x4095 18-21%, f64 11-26% and 27-28%,
+         * c128 40-42% and 29-30%. */
         if (info->native_int_width >= 16)
           c.vw = (unsigned)(64 / es);
         c.tile = 128;

@@ -219,13 +219,14 @@ static void tiled_knobs_exact(void **state) {
 
 /* The block kernel's CPU tiles (CPU devices only; a GPU runs its own form) in rows of 32- and 64-byte
  * vectors, whichever the device's SIMD width makes the default: 4-, 8- and 16-byte elements, whole and
- * partial tiles, skewed destination rows, a batch whose tiles run across its matrices' edges, and a
- * source of fewer rows than a tile with dense destination rows off the vectors (FLAT). Exact, with the
- * vector in the build options. */
+ * partial tiles, skewed destination rows, a source of fewer rows than a tile with dense destination
+ * rows off the vectors (FLAT), and a batch of enough tiles that each work-item walks a run of them
+ * across its matrices' edges (8 per core past 8 tiles each). Exact, with the vector in the build
+ * options. */
 static void cpu_tile_vectors_exact(void **state) {
   static const struct {
     size_t rows, cols, batch;
-  } cases[] = {{300, 257, 1}, {257, 600, 3}, {64, 1000, 2}, {130, 129, 5}};
+  } cases[] = {{300, 257, 1}, {257, 600, 3}, {61, 1000, 2}, {200, 300, 40}}; /* the last: 320 to 800 tiles */
   (void)state;
   cl_device_type type = 0;
   assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
