@@ -168,14 +168,13 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       /* CPU tiles (GPUs and 1- and 2-byte elements ignore them): rows x 1 to 4 KiB of columns, in
        * rows of 32- and 64-byte vectors (AVX2 and AVX-512 registers), one work-item per group as the
        * library walks them, both tile buffers within its 1 MiB per group. */
-      if (l->is_cpu && es >= 4) {
+      if (l->is_cpu && es >= 4 && fits(l, 1, 1, 0)) {
         static const unsigned tiles[] = {32, 64, 128}, kib[] = {1, 2, 4}, vec_bytes[] = {32, 64};
         for (size_t b = 0; b < 2; b++)
           for (size_t i = 0; i < 3; i++)
             for (size_t w = 0; w < 3; w++) {
               const unsigned vw = (unsigned)(vec_bytes[b] / es), cols = (unsigned)(kib[w] * 1024 / es);
               if (tiles[i] >= vw && 2 * (size_t)tiles[i] * kib[w] * 1024 <= ((size_t)1 << 20) &&
-                  fits(l, 1, 1, 0) &&
                   add(st, (clt_tuning){CLT_VARIANT_BLOCK, tiles[i], vw, 1, 0, 1, 0, 0, cols}) != 0)
                 return -1;
             }

@@ -141,6 +141,7 @@ static const builtin_side_entry builtin_side[] = {
 #undef TL
 #undef R
 #undef RU
+#undef BT
 
 /* Whether a table row is for the device: substrings of its name and of its platform's (NULL matches
  * any). */

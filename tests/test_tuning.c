@@ -65,6 +65,12 @@ static clt__device_info faked_pocl_cpu(void) {
   return d;
 }
 
+/* The private memory a work-group's CPU tiles take: two tile buffers a work-item (cl/block.cl reads the
+ * next tile into one while it writes the other), as src/tuning.c's budget counts them. */
+static size_t cpu_tile_bytes(const clt__config *c, size_t es) {
+  return 2 * (size_t)c->chunk * (c->tile + c->pre) * es * c->wg_x * c->wg_y;
+}
+
 /* A fresh cache directory, named by CLT_CACHE_DIR, holding dev's tuning file with the given lines;
  * drop_tuning_file removes both and turns the cache off again (as faked_h200 leaves it). */
 typedef struct tuning_file {
@@ -1525,7 +1531,7 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
         clt_tuning t = {CLT_VARIANT_BLOCK, 0, 0, wg_y, 0, 0, 0, 0, 0};
         clt__config c;
         assert_int_equal(clt__config_from_tuning(&cpu, &l, &t, &c), CLT_SUCCESS);
-        const size_t bytes = 2 * (size_t)c.chunk * (c.tile + c.pre) * es * c.wg_x * c.wg_y;
+        const size_t bytes = cpu_tile_bytes(&c, es);
         const unsigned skew = i ? (unsigned)(64 / es) : 0;
         if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.chunk * es != 2048 || !c.pad ||
             c.pre != skew || bytes > ((size_t)1 << 20) || bytes < ((size_t)1 << 19) || c.wg_x != 1 ||
@@ -1575,7 +1581,7 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
     assert_int_equal(clt__config_options(&c, 4, opts, sizeof opts), 0);
     snprintf(want, sizeof want, "-DTILE_C=%u ", cases[i].chunk);
     if (c.chunk != cases[i].chunk || back.tile_cols != cases[i].chunk || !strstr(opts, want) ||
-        2 * (size_t)c.chunk * (c.tile + c.pre) * 4 * c.wg_x * c.wg_y > ((size_t)1 << 20))
+        cpu_tile_bytes(&c, 4) > ((size_t)1 << 20))
       fail_msg("tile %u x %u: ran %u x %u in %u x %u items, back %u, options %s", cases[i].tile,
                cases[i].tile_cols, c.tile, c.chunk, c.wg_x, c.wg_y, back.tile_cols, opts);
   }
@@ -1607,7 +1613,7 @@ static void cpu_tile_vectors_follow_the_simd_width(void **state) {
       assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
       const unsigned want = (unsigned)((width >= 16 ? 64 : 32) / es);
       if (c.variant != CLT_VARIANT_BLOCK || !c.tile || c.vw != want || c.pre != 64 / es ||
-          2 * (size_t)c.chunk * (c.tile + c.pre) * es * c.wg_x * c.wg_y > ((size_t)1 << 20))
+          cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
         fail_msg("native width %u, elem_size %zu: %s vw %u (expected %u), tile %u x %u, pre %u", width, es,
                  clt_variant_name(c.variant), c.vw, want, c.tile, c.chunk, c.pre);
       check_options(&c, es, "cpu vectors");
@@ -1714,7 +1720,7 @@ static void cpu_tiles_of_short_sources_write_one_run(void **state) {
     char opts[1024];
     assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
     const int flat = strstr(opts, "-DFLAT=1") != NULL;
-    const size_t bytes = (size_t)c.chunk * (c.tile + c.pre) * cases[i].es * c.wg_x * c.wg_y;
+    const size_t bytes = cpu_tile_bytes(&c, cases[i].es);
     if (c.variant != CLT_VARIANT_BLOCK || c.tile != cases[i].tile || c.vw * cases[i].es != 32 ||
         flat != cases[i].flat || c.flat != cases[i].flat || bytes > ((size_t)1 << 20))
       fail_msg("%zux%zu (dst_ld %zu), elem_size %zu: %s tile %u vw %u, flat %d, %zu bytes of tiles; expected "
