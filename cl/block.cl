@@ -10,11 +10,12 @@
  * into a private buffer, then each of its TILE_C destination rows is written as one run of TILE_R
  * elements: with power-of-two leading dimensions, one block per work-item writes 16 rows that share a
  * cache set and a DRAM bank, and ran at half the speed of a copy on POCL (bench/results/pocl2/src).
- * Each work-item walks its share of the tiles (of the whole batch, in order along the source rows)
- * with two buffers, reading the next tile's row groups between the current tile's stores, so that
- * loads and non-temporal stores are in flight together; a core that reads a whole tile and then writes
- * it leaves one side idle at a time. The host sizes the grid, one tile per work-item where walks would
- * be short (src/tuning.c's cpu_walks has the figures).
+ * Each work-item walks its share of the tiles (of the whole batch, in order along the source rows).
+ * WALK (the host sets it where some work-item has more than one tile) gives it two buffers, reading the
+ * next tile's row groups between the current tile's stores, so that loads and non-temporal stores are
+ * in flight together; a core that reads a whole tile and then writes it leaves one side idle at a time.
+ * Without WALK one buffer, as the second would only take stack. The host sizes the grid, one tile per
+ * work-item where walks would be short (src/tuning.c's cpu_walks has the figures).
  * The native pattern that came nearest the copy on 2 EPYC cores (C with AVX2, native.c there) was a
  * 64..128-row by 1 KiB tile through a private buffer (55-63% of a non-temporal copy); 32 x 256-byte
  * tiles reached 47% there, as on POCL. The host's defaults are 128 x 2 KiB tiles (on 2 cores of an
@@ -74,6 +75,9 @@
 #else
 #define NT_RUN 0
 #define STORE_OUT(v, p) VSTOREN((v), 0, (global BASE *)(p))
+#endif
+#ifndef WALK
+#define WALK 0
 #endif
 #ifndef SKEW
 #define SKEW 0
@@ -309,9 +313,9 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
 #if FLAT
   const int flat = rows <= TILE_R && dst_ld == rows;
 #endif
-  /* Two tile buffers: the next tile's row groups are read into one while the current tile's destination
-   * rows are written from the other. */
-  clt_vec t[2][TILE_C][NG_];
+  /* With WALK the next tile's row groups are read into one buffer while the current tile's destination
+   * rows are written from the other; without it the next tile is read after the current one's writes. */
+  clt_vec t[1 + WALK][TILE_C][NG_];
   ulong i = w * total / nw, b;
   idx_t r0, c0;
   if (i < end) {
@@ -319,7 +323,7 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
     for (uint g = 0; g < NG_; g++)
       clt_tile_read(t[0], src + src_off + b * src_stride, r0, c0, g, rows, cols, src_ld);
   }
-  for (uint cur = 0; i < end; i++, cur ^= 1) {
+  for (uint cur = 0; i < end; i++, cur ^= WALK) {
     global T *d = dst + dst_off + b * dst_stride;
     const idx_t r0_ = r0, c0_ = c0;
     const int more = i + 1 < end;
@@ -327,8 +331,8 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
       clt_tile_at(i + 1, tiles_r, tiles_c, &b, &r0, &c0);
     global const T *s = src + src_off + b * src_stride;
     for (uint g = 0; g < NG_; g++) {
-      if (more)
-        clt_tile_read(t[cur ^ 1], s, r0, c0, g, rows, cols, src_ld);
+      if (WALK && more)
+        clt_tile_read(t[cur ^ WALK], s, r0, c0, g, rows, cols, src_ld);
 #if FLAT
       if (!flat)
 #endif
@@ -338,6 +342,9 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
     if (flat)
       clt_tile_write_flat(t[cur], d, c0_, rows, cols);
 #endif
+    if (!WALK && more)
+      for (uint g = 0; g < NG_; g++)
+        clt_tile_read(t[0], s, r0, c0, g, rows, cols, src_ld);
   }
 }
 

@@ -115,6 +115,8 @@ typedef struct clt__config {
   int across;             /* rect, vector: dimension 0 walks along the tile rows (tall sources) */
   int flat;               /* block, CPU tiles: every row in one tile row and dense destination rows, */
                           /* so a tile's destination runs are written as one run (cl/block.cl's FLAT) */
+  int walk;               /* block, CPU tiles: some work-item walks on to a next tile, read into a second */
+                          /* buffer while the current one is written (cl/block.cl's WALK) */
   int wide;               /* narrow: the source's rows are the short side (else its columns) */
   unsigned short_ext;     /* narrow: the tile's short extent (tile is its long one) */
   unsigned nvl, nvs;      /* narrow: elements per vector load and store in effect (vw: the long side's */

@@ -202,10 +202,35 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
   return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
 }
 
+/* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
+ * it writes the current one: 8 per compute unit where that gives each walk at least 8 tiles, else one
+ * tile per work-item. On the 16 Xeon cores of an NVIDIA H200's host (POCL 5.0, f32 in 32-byte rows, AUTO,
+ * alternating processes; bench/results/pocl16/walks.txt): 8192^2 (1024 tiles, 128 walks) took 5.60-6.65
+ * ms in ten processes against 6.57-7.05 as one tile per work-item in groups of 2 before (medians 71.9%
+ * and 67.8% of the copy); 4096^2 and 4097x4095 (256 and 264 tiles) took 1.47-1.83 ms in 64 walks of 4
+ * against 1.35-1.82 before, and 1.29-1.78 (one process 2.67) as one tile per work-item in groups of 1.
+ * On 2 EPYC cores, with rows of a 64-byte line, 16 walks and one tile per work-item ran level on f32
+ * 4096^2 and 4097x4095 (bench/results/pocl2/walks.txt). */
+static size_t cpu_walks(size_t tiles, size_t compute_units) {
+  const size_t walks = 8 * (compute_units ? compute_units : 1);
+  return tiles >= 8 * walks ? walks : tiles;
+}
+
+/* The block kernel's CPU tiles over a layout's whole batch. */
+static size_t cpu_tiles(const clt__config *c, const clt__layout *l) {
+  return div_up(l->rows, c->tile) * div_up(l->cols, c->chunk) * l->batch;
+}
+
+/* The work-items that walk cfg's CPU tiles: cpu_walks of them, rounded up to whole work-groups. */
+static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt__device_info *info) {
+  const size_t wg = (size_t)c->wg_x * c->wg_y;
+  return div_up(cpu_walks(cpu_tiles(c, l), info->compute_units), wg) * wg;
+}
+
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
-  c->shift_split = 0;
+  c->shift_split = c->walk = 0;
   c->pre = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -240,6 +265,9 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * on the vectors it cost c128 2-12% (30x160000, 50x100000), so those keep a run per row
      * (bench/results/pocl2/wide.txt). */
     c->flat = c->tile && l->rows <= c->tile && dense_rows_off_vectors(l, c->vw);
+    /* A second tile buffer only where some work-item walks on to another tile: private memory is the
+     * stack of the thread running the work-group, and the budget (fits) counts both. */
+    c->walk = c->tile && cpu_walkers(c, l, info) < cpu_tiles(c, l);
     unsigned line = (unsigned)(64 / l->elem_size);
     if (c->tile && c->pad && c->tile % line)
       c->pad = 0;
@@ -309,9 +337,11 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
 
 static int fits(const clt__config *c, const clt__device_info *info, size_t elem_size) {
   size_t wg = (size_t)c->wg_x * c->wg_y;
-  /* two buffers per work-item: cl/block.cl reads the next tile into one while it writes the other */
-  size_t tiles =
-      c->variant == CLT_VARIANT_BLOCK ? 2 * (size_t)c->chunk * (c->tile + c->pre) * elem_size * wg : 0;
+  /* where work-items walk, two buffers each: cl/block.cl reads the next tile into one while it writes
+   * the other */
+  size_t tiles = c->variant == CLT_VARIANT_BLOCK
+                     ? (1 + (size_t)c->walk) * c->chunk * (c->tile + c->pre) * elem_size * wg
+                     : 0;
   return wg >= 1 && wg <= info->max_wg_size && c->wg_x <= info->max_item_size[0] &&
          c->wg_y <= info->max_item_size[1] && local_bytes(c, elem_size) <= info->local_mem_size &&
          tiles <= CLT__CPU_TILES_MAX;
@@ -1286,8 +1316,9 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
         return 0;
       if (cfg->tile % cfg->vw || cfg->chunk % cfg->vw) /* CPU tiles */
         return -1;
-      return append_option(buf, buf_size, &used, " -DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%u%s", cfg->tile,
-                           cfg->chunk, cfg->pad != 0, cfg->pre, cfg->flat ? " -DFLAT=1" : "");
+      return append_option(buf, buf_size, &used, " -DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%u%s%s", cfg->tile,
+                           cfg->chunk, cfg->pad != 0, cfg->pre, cfg->flat ? " -DFLAT=1" : "",
+                           cfg->walk ? " -DWALK=1" : "");
     }
     if (cfg->variant == CLT_VARIANT_RECT) {
       if (append_option(buf, buf_size, &used,
@@ -1341,20 +1372,6 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
   }
 }
 
-/* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
- * it writes the current one: 8 per compute unit where that gives each walk at least 8 tiles, else one
- * tile per work-item. On the 16 Xeon cores of an NVIDIA H200's host (POCL 5.0, f32 in 32-byte rows, AUTO,
- * alternating processes; bench/results/pocl16/walks.txt): 8192^2 (1024 tiles, 128 walks) took 5.60-6.65
- * ms in ten processes against 6.57-7.05 as one tile per work-item in groups of 2 before (medians 71.9%
- * and 67.8% of the copy); 4096^2 and 4097x4095 (256 and 264 tiles) took 1.47-1.83 ms in 64 walks of 4
- * against 1.35-1.82 before, and 1.29-1.78 (one process 2.67) as one tile per work-item in groups of 1.
- * On 2 EPYC cores, with rows of a 64-byte line, 16 walks and one tile per work-item ran level on f32
- * 4096^2 and 4097x4095 (bench/results/pocl2/walks.txt). */
-static size_t cpu_walks(size_t tiles, size_t compute_units) {
-  const size_t walks = 8 * (compute_units ? compute_units : 1);
-  return tiles >= 8 * walks ? walks : tiles;
-}
-
 void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt__device_info *info,
                          size_t global[3], size_t local[3]) {
   size_t groups[3];
@@ -1374,8 +1391,7 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
   }
   case CLT_VARIANT_BLOCK: /* a VW x VW block per work-item, or on CPUs a tile x chunk tile */
     if (cfg->tile) {      /* work-items that each walk a run of tiles, in groups of any shape */
-      const size_t tiles = div_up(l->rows, cfg->tile) * div_up(l->cols, cfg->chunk) * l->batch;
-      groups[0] = div_up(cpu_walks(tiles, info->compute_units), local[0] * local[1]);
+      groups[0] = cpu_walkers(cfg, l, info) / (local[0] * local[1]);
       groups[1] = groups[2] = 1;
       break;
     }

@@ -232,6 +232,9 @@ static void cpu_tile_vectors_exact(void **state) {
   assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
   if (!(type & CL_DEVICE_TYPE_CPU))
     skip();
+  cl_uint units = 1;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
+                   CL_SUCCESS);
   static const size_t sizes[] = {4, 8, 16};
   for (size_t e = 0; e < 3; e++)
     for (unsigned bytes = 32; bytes <= 64; bytes *= 2) {
@@ -246,7 +249,10 @@ static void cpu_tile_vectors_exact(void **state) {
       for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, sizes[e], CLT_VARIANT_BLOCK);
         d.batch = cases[i].batch;
-        run_tuned(&d, CLT_TEST_VIA_PLAN, &t, opt);
+        /* the batch's work-items walk (two buffers, WALK) where it has 8 tiles per walk (src/tuning.c) */
+        const size_t tiles =
+            (cases[i].rows + 63) / 64 * ((cases[i].cols + t.tile_cols - 1) / t.tile_cols) * cases[i].batch;
+        run_tuned(&d, CLT_TEST_VIA_PLAN, &t, tiles >= 64 * (size_t)units ? "-DWALK=1" : opt);
       }
     }
 }

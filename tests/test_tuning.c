@@ -65,10 +65,11 @@ static clt__device_info faked_pocl_cpu(void) {
   return d;
 }
 
-/* The private memory a work-group's CPU tiles take: two tile buffers a work-item (cl/block.cl reads the
- * next tile into one while it writes the other), as src/tuning.c's budget counts them. */
+/* The private memory a work-group's CPU tiles take: a tile buffer a work-item, two where it walks on to
+ * another tile (cl/block.cl reads the next tile into one while it writes the other), as src/tuning.c's
+ * budget counts them. */
 static size_t cpu_tile_bytes(const clt__config *c, size_t es) {
-  return 2 * (size_t)c->chunk * (c->tile + c->pre) * es * c->wg_x * c->wg_y;
+  return (c->walk ? 2 : 1) * (size_t)c->chunk * (c->tile + c->pre) * es * c->wg_x * c->wg_y;
 }
 
 /* A fresh cache directory, named by CLT_CACHE_DIR, holding dev's tuning file with the given lines;
@@ -1510,11 +1511,11 @@ static void fit_kernel_limit_zero_is_impossible(void **state) {
   }
 }
 
-/* POCL's CPU tiles: each work-item transposes tiles of 128 source rows of 2 KiB through two private
- * buffers (one read while the other is written), which CPU drivers put on the stack of the thread
- * running the group (cl/block.cl). Destination rows off a 64-byte line add a line's worth of skew rows.
- * A group's buffers stay within the 1 MiB that POCL 3.1 and 5.0 ran (8.4 MiB crashed them), also where
- * a tuning asks for a taller group, which shrinks until it fits; the default group is one item. */
+/* POCL's CPU tiles: each work-item transposes tiles of 128 source rows of 2 KiB through a private
+ * buffer (two where it walks: one read while the other is written), which CPU drivers put on the stack
+ * of the thread running the group (cl/block.cl). Destination rows off a 64-byte line add a line's worth of
+ * skew rows. A group's buffers stay within the 1 MiB that POCL 3.1 and 5.0 ran (8.4 MiB crashed them), also
+ * where a tuning asks for a taller group, which shrinks until it fits; the default group is one item. */
 static void cpu_tiles_fit_the_private_budget(void **state) {
   (void)state;
   const clt__device_info cpu = faked_pocl_cpu();
@@ -1534,7 +1535,7 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
         const size_t bytes = cpu_tile_bytes(&c, es);
         const unsigned skew = i ? (unsigned)(64 / es) : 0;
         if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.chunk * es != 2048 || !c.pad ||
-            c.pre != skew || bytes > ((size_t)1 << 20) || bytes < ((size_t)1 << 19) || c.wg_x != 1 ||
+            c.pre != skew || bytes > ((size_t)1 << 20) || bytes < ((size_t)1 << 18) || c.wg_x != 1 ||
             (wg_y ? c.wg_y < 1 : c.wg_y != 1))
           fail_msg(
               "%zux%zu, elem_size %zu, wg_y %u: %s tile %u x %u, pre %u, pad %u, group %ux%u (%zu bytes)",
@@ -1547,26 +1548,31 @@ static void cpu_tiles_fit_the_private_budget(void **state) {
 
 /* A tuning's CPU tile columns (clt_tuning.tile_cols) become the block kernel's TILE_C on a CPU and
  * come back from the configuration; 0 keeps 2 KiB's worth; a width that is not a power of two, below
- * the vector or past 16 KiB is refused; one whose two buffers pass the 1 MiB budget narrows to it; a
- * GPU's block kernel (no CPU tiles) ignores it. */
+ * the vector or past 16 KiB is refused; one whose buffers pass the 1 MiB budget narrows to it (4096^2
+ * has too few tiles to walk, so one buffer a work-item; 16384^2 walks, two); a GPU's block kernel (no
+ * CPU tiles) ignores it. */
 static void cpu_tile_columns_follow_the_tuning(void **state) {
   (void)state;
   const clt__device_info cpu = faked_pocl_cpu();
-  static const shape sq = {4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1};
-  clt__layout l = make_layout(&sq, 4, CLT_VARIANT_AUTO);
+  static const shape sq = {4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, big = {16384, 16384, 1, 0, 0, 0, 0, 0, 0, 1};
   static const struct {
     unsigned tile, wg_y, tile_cols; /* asked */
     clt_status want;
     unsigned chunk; /* as run */
+    int walk;
   } cases[] = {
-      {128, 2, 256, CLT_SUCCESS, 256},      {128, 2, 1024, CLT_SUCCESS, 1024},
-      {128, 2, 0, CLT_SUCCESS, 512},        {64, 1, 2048, CLT_SUCCESS, 2048}, /* 2 x 64 x 8 KiB: 1 MiB */
-      {64, 1, 4096, CLT_SUCCESS, 2048},                                       /* 2 x 64 x 16 KiB: 8 KiB */
-      {128, 2, 4096, CLT_SUCCESS, 1024}, /* 2 x 2 x 128 x 16 KiB: one item, then 4 KiB */
-      {128, 2, 384, CLT_INVALID_VALUE, 0},  {128, 2, 4, CLT_INVALID_VALUE, 0},
-      {128, 2, 8192, CLT_INVALID_VALUE, 0},
+      {128, 2, 256, CLT_SUCCESS, 256, 0},      {128, 2, 1024, CLT_SUCCESS, 1024, 0},
+      {128, 2, 0, CLT_SUCCESS, 512, 0},        {64, 1, 2048, CLT_SUCCESS, 2048, 0}, /* 64 x 8 KiB */
+      {64, 1, 4096, CLT_SUCCESS, 4096, 0},                                          /* 64 x 16 KiB: 1 MiB */
+      {64, 1, 4096, CLT_SUCCESS, 2048, 1},  /* 2 x 64 x 16 KiB: 8 KiB */
+      {128, 2, 4096, CLT_SUCCESS, 2048, 0}, /* 2 x 128 x 16 KiB: one item, then 8 KiB */
+      {128, 2, 4096, CLT_SUCCESS, 1024, 1}, /* 2 x 2 x 128 x 16 KiB: one item, then 4 KiB */
+      {128, 2, 384, CLT_INVALID_VALUE, 0, 0},  {128, 2, 4, CLT_INVALID_VALUE, 0, 0},
+      {128, 2, 8192, CLT_INVALID_VALUE, 0, 0},
   };
+  clt__layout l = make_layout(&sq, 4, CLT_VARIANT_AUTO);
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    l = make_layout(cases[i].walk ? &big : &sq, 4, CLT_VARIANT_AUTO);
     clt_tuning t = {CLT_VARIANT_BLOCK, cases[i].tile, 0, cases[i].wg_y, 0, 0, 0, 0, cases[i].tile_cols};
     clt__config c;
     const clt_status st = clt__config_from_tuning(&cpu, &l, &t, &c);
@@ -1581,9 +1587,9 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
     assert_int_equal(clt__config_options(&c, 4, opts, sizeof opts), 0);
     snprintf(want, sizeof want, "-DTILE_C=%u ", cases[i].chunk);
     if (c.chunk != cases[i].chunk || back.tile_cols != cases[i].chunk || !strstr(opts, want) ||
-        cpu_tile_bytes(&c, 4) > ((size_t)1 << 20))
-      fail_msg("tile %u x %u: ran %u x %u in %u x %u items, back %u, options %s", cases[i].tile,
-               cases[i].tile_cols, c.tile, c.chunk, c.wg_x, c.wg_y, back.tile_cols, opts);
+        c.walk != cases[i].walk || cpu_tile_bytes(&c, 4) > ((size_t)1 << 20))
+      fail_msg("tile %u x %u: ran %u x %u in %u x %u items, walk %d, back %u, options %s", cases[i].tile,
+               cases[i].tile_cols, c.tile, c.chunk, c.wg_x, c.wg_y, c.walk, back.tile_cols, opts);
   }
   const clt__device_info h200 = faked_h200();
   clt_tuning t = {CLT_VARIANT_BLOCK, 0, 0, 0, 0, 0, 0, 0, 256};
@@ -1659,21 +1665,22 @@ static void xeon_aligned_f32_keeps_32_byte_rows(void **state) {
 
 /* The block kernel's CPU tiles run as walks (cl/block.cl): 8 work-items per compute unit (the faked CPU
  * has 16) where each then walks at least 8 tiles, else one work-item per tile; batches count every
- * matrix's tiles. */
+ * matrix's tiles. Only walks build the second tile buffer (WALK). */
 static void cpu_tiles_walk_runs_of_tiles(void **state) {
   (void)state;
   const clt__device_info cpu = faked_pocl_cpu();
   static const struct {
     shape s;
     size_t es, items;
+    int walk;
   } cases[] = {
-      {{8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128},   /* 64 x 16 tiles of 128 x 512: walks of 8 */
-      {{8192, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 128},  /* 64 x 64 tiles of 128 x 256: walks of 32 */
-      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 264},   /* 33 x 8 */
-      {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128},   /* 64 x 17 = 1088 */
-      {{8064, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1008},  /* 63 x 16: short of 8 per walk */
-      {{300, 257, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 3},       /* 3 x 1 */
-      {{1000, 1000, 600, 0, 0, 0, 0, 0, 0, 1}, 4, 128}, /* 8 x 2 a matrix, 9600 in all */
+      {{8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 1},   /* 64 x 16 tiles of 128 x 512: walks of 8 */
+      {{8192, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 128, 1},  /* 64 x 64 tiles of 128 x 256: walks of 32 */
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 264, 0},   /* 33 x 8 */
+      {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 1},   /* 64 x 17 = 1088 */
+      {{8064, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1008, 0},  /* 63 x 16: short of 8 per walk */
+      {{300, 257, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 3, 0},       /* 3 x 1 */
+      {{1000, 1000, 600, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 1}, /* 8 x 2 a matrix, 9600 in all */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
@@ -1682,11 +1689,15 @@ static void cpu_tiles_walk_runs_of_tiles(void **state) {
     assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
     clt__config_ndrange(&c, &l, &cpu, global, local);
     const size_t items = global[0] * global[1] * global[2];
+    char opts[1024];
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    const int walk = strstr(opts, "-DWALK=1") != NULL;
     if (c.variant != CLT_VARIANT_BLOCK || !c.tile || items != cases[i].items || global[1] != local[1] ||
-        global[2] != 1)
-      fail_msg("%zux%zu batch %zu, elem_size %zu: %s tile %u, grid %zux%zux%zu (%zu items, expected %zu)",
+        global[2] != 1 || walk != cases[i].walk || c.walk != cases[i].walk)
+      fail_msg("%zux%zu batch %zu, elem_size %zu: %s tile %u, grid %zux%zux%zu (%zu items, expected %zu), "
+               "walk %d (expected %d)",
                cases[i].s.rows, cases[i].s.cols, cases[i].s.batch, cases[i].es, clt_variant_name(c.variant),
-               c.tile, global[0], global[1], global[2], items, cases[i].items);
+               c.tile, global[0], global[1], global[2], items, cases[i].items, walk, cases[i].walk);
     check_ndrange(&c, &l, &cpu, "cpu walks");
   }
 }
@@ -1694,7 +1705,8 @@ static void cpu_tiles_walk_runs_of_tiles(void **state) {
 /* POCL's CPU tiles on a matrix of at most a tile's rows (128) whose dense destination rows are off the
  * block vectors write each tile's runs as one run (FLAT), with the element size's vectors; a wide source
  * of up to 256 such rows gets 256-row tiles for it; rows on the vectors, padded destination rows and
- * matrices of more rows keep 128-row tiles and a run per row. */
+ * matrices of more rows keep 128-row tiles and a run per row. None walks, so all keep 2 KiB tile rows
+ * (one buffer a work-item). */
 static void cpu_tiles_of_short_sources_write_one_run(void **state) {
   (void)state;
   const clt__device_info cpu = faked_pocl_cpu();
@@ -1722,11 +1734,12 @@ static void cpu_tiles_of_short_sources_write_one_run(void **state) {
     const int flat = strstr(opts, "-DFLAT=1") != NULL;
     const size_t bytes = cpu_tile_bytes(&c, cases[i].es);
     if (c.variant != CLT_VARIANT_BLOCK || c.tile != cases[i].tile || c.vw * cases[i].es != 32 ||
-        flat != cases[i].flat || c.flat != cases[i].flat || bytes > ((size_t)1 << 20))
-      fail_msg("%zux%zu (dst_ld %zu), elem_size %zu: %s tile %u vw %u, flat %d, %zu bytes of tiles; expected "
-               "tile %u, flat %d",
+        c.chunk * cases[i].es != 2048 || c.walk || flat != cases[i].flat || c.flat != cases[i].flat ||
+        bytes > ((size_t)1 << 20))
+      fail_msg("%zux%zu (dst_ld %zu), elem_size %zu: %s tile %u x %u vw %u, walk %d, flat %d, %zu bytes of "
+               "tiles; expected tile %u, flat %d",
                cases[i].s.rows, cases[i].s.cols, l.dst_ld, cases[i].es, clt_variant_name(c.variant), c.tile,
-               c.vw, flat, bytes, cases[i].tile, cases[i].flat);
+               c.chunk, c.vw, c.walk, flat, bytes, cases[i].tile, cases[i].flat);
     check_options(&c, cases[i].es, "short cpu tiles");
   }
 }
