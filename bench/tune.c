@@ -220,12 +220,12 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       break;
     }
     case CLT_BENCH_NARROW:
-      /* Long extents of 2 to 32 KiB tiles at the tall and wide classes' 64-element short side (narrower
-       * matrices get the same number of rows, so smaller tiles), in groups of 128 or 256. */
+      /* Long extents of 512 bytes to 32 KiB of tile at a 16-element short side (a 64-element one gets 4
+       * times the bytes, which the library shrinks to fit local memory), in groups of 64 to 256. */
       for (unsigned tile = 16; tile <= 4096; tile *= 2) {
-        const size_t bytes = (size_t)tile * 64 * es;
-        for (unsigned wg_x = 128; wg_x <= 256; wg_x *= 2)
-          if (bytes >= 2048 && bytes <= 32768 && fits(l, wg_x, 1, bytes) &&
+        const size_t bytes = (size_t)tile * 16 * es;
+        for (unsigned wg_x = 64; wg_x <= 256; wg_x *= 2)
+          if (bytes >= 512 && bytes <= 32768 && fits(l, wg_x, 1, bytes) &&
               add(st, (clt_tuning){CLT_VARIANT_NARROW, tile, 0, 1, 0, wg_x, 0, 0, 0}) != 0)
             return -1;
       }

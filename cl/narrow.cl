@@ -10,7 +10,7 @@
  * types), GROUP (work-items per group, one dimension), PAD (elements after each tile line), ROT
  * (below), COLMAJOR (the tile held column by column: for tall sources, so the long destination runs
  * come out of local memory as vectors; else row by row, for wide ones), IDX32 (32-bit index
- * arithmetic), SRC_SHIFT and SUNROLL (below). */
+ * arithmetic), SRC_SHIFT, SUNROLL and FLAT (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -85,6 +85,22 @@ typedef union {
   T e[VWS];
 } clt_vs;
 
+/* FLAT, where the short side is whole and dense on one side: a full tile's part of that side is one
+ * contiguous run of whole aligned vectors of FV elements (type TVF, 16 bytes) even where its lines
+ * start off any vector, as a tall source's TR rows of TC elements, or a wide source's TC destination
+ * runs of TR. That side moves as the run's vectors, each element's place in the tile taken from its
+ * place in the run, instead of the lines' narrower (often single-element) vectors. */
+#ifndef FLAT
+#define FLAT 0
+#endif
+#if FLAT
+#define UNITS_F (TR * TC / FV) /* flat vectors per tile */
+typedef union {
+  TVF v;
+  T e[FV];
+} clt_vf;
+#endif
+
 /* SUNROLL: how far the full tiles' store loop unrolls (0: completely, so every gather is in flight).
  * Completely, a row-major tile's gathers of many short-side elements held so many registers that
  * fewer groups fit a multiprocessor: on an NVIDIA H200 80 to 127 per work-item from 66 tile rows of
@@ -136,6 +152,19 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 
         if (full_src) {
           /* Unrolled without bounds tests: all of a work-item's loads are in flight before its stores. */
+#if FLAT && COLMAJOR /* the TR dense rows of TC elements from st on */
+#pragma unroll
+          for (uint n = 0; n < (UNITS_F + GROUP - 1) / GROUP; n++) {
+            const uint u = t + n * GROUP;
+            if (UNITS_F % GROUP == 0 || u < UNITS_F) {
+              clt_vf v;
+              v.v = *(global const TVF *)(st + u * FV);
+#pragma unroll
+              for (uint e = 0; e < FV; e++)
+                tile[AT((u * FV + e) / TC, (u * FV + e) % TC)] = v.e[e];
+            }
+          }
+#else
 #pragma unroll
           for (uint n = 0; n < (UNITS_L + GROUP - 1) / GROUP; n++) {
             const uint u = t + n * GROUP;
@@ -159,6 +188,7 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 #endif
             }
           }
+#endif
         } else {
           for (uint u = t; u < UNITS_L; u += GROUP) {
             const uint i = u / LPR, k = u % LPR * VWL;
@@ -172,6 +202,19 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 
         /* Destination row c0 + k gets its run from tile column k. */
         if (full) {
+#if FLAT && !COLMAJOR /* the TC dense destination runs of TR elements from dt on */
+          CLT_STORE_UNROLL
+          for (uint n = 0; n < (UNITS_F + GROUP - 1) / GROUP; n++) {
+            const uint u = t + n * GROUP;
+            if (UNITS_F % GROUP == 0 || u < UNITS_F) {
+              clt_vf v;
+#pragma unroll
+              for (uint e = 0; e < FV; e++)
+                v.e[e] = tile[AT((u * FV + e) % TR, (u * FV + e) / TR)];
+              *(global TVF *)(dt + u * FV) = v.v;
+            }
+          }
+#else
           CLT_STORE_UNROLL
           for (uint n = 0; n < (UNITS_S + GROUP - 1) / GROUP; n++) {
             const uint u = t + n * GROUP;
@@ -188,6 +231,7 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 #endif
             }
           }
+#endif
         } else {
           for (uint u = t; u < UNITS_S; u += GROUP) {
             const uint k = u / SPR, p = u % SPR * VWS;

@@ -114,7 +114,9 @@ typedef struct clt__config {
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
   int across;             /* rect, vector: dimension 0 walks along the tile rows (tall sources) */
   int flat;               /* block, CPU tiles: every row in one tile row and dense destination rows, */
-                          /* so a tile's destination runs are written as one run (cl/block.cl's FLAT) */
+                          /* so a tile's destination runs are written as one run (cl/block.cl's FLAT); */
+                          /* narrow: the short side whole and dense on one side, moved there as one */
+                          /* run of 16-byte vectors a tile (cl/narrow.cl's FLAT) */
   int walk;               /* block, CPU tiles: some work-item walks on to a next tile, read into a second */
                           /* buffer while the current one is written (cl/block.cl's WALK) */
   int wide;               /* narrow: the source's rows are the short side (else its columns) */
@@ -191,6 +193,9 @@ typedef struct clt__traits {
   /* AUTO gives wide 2-byte sources of 96 rows off 16-byte vectors rect's 32 x 32 tiles of 4-element
    * vectors in groups of 8 x 4, not narrow (default 0) */
   int wide_shifted2_rect32;
+  /* the largest group of the narrow kernel's heuristic for short sides below 64 elements whose lines are
+   * off 16-byte vectors on either side (default 256) */
+  unsigned narrow_group_max;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -202,6 +202,39 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
   return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
 }
 
+/* The short side: a tall source's columns, a wide one's rows (the smaller extent). */
+static size_t short_side(const clt__layout *l) {
+  return l->rows < l->cols ? l->rows : l->cols;
+}
+
+/* The narrow kernel's FLAT (cl/narrow.cl): where the short side is whole in the tile and its lines are
+ * dense on one side (a tall source's rows, a wide source's destination rows), every full tile's part of
+ * that side is one run of whole aligned 16-byte vectors, which it moves in place of the lines' own
+ * narrower vectors (nv elements). On an NVIDIA H200, AUTO, two rounds in alternating processes
+ * (bench/results/h200/knobs32.txt B; CLBlast in the same processes):
+ * - single elements (nv 1) of 1- to 4-byte elements gained 3 to 11 points: f32 2023967x13 60.6% of the
+ *   copy -> 65.4-66.0 (CLBlast 64.3-64.9), 33x1556809 70.5 -> 74.7, 13x4194305 61.8 -> 64.8, f16
+ *   4194303x13 41.9 -> 45.8, 13x4194305 44.1 -> 52.4, u8 8388607x13 21.0 -> 31.6, 13x8388609 32.1 -> 43.3;
+ * - pairs of f32 gained up to 11 (1048575x50 59.0 -> 69.3-71.1, 26x2010011 74.9 -> 77.1, 2097151x26
+ *   73.3 -> 74.3) or came level (38x861335), and of f16 in tall sources 5 to 17 (1048575x50 29.8 ->
+ *   47.0); in a wide f16 source they lost 7.5 (26x2097151), u8 pairs 7 and 19 (4194303x26, 26x4194305);
+ * - f64 lost 4.6 to 9.0 points in tall sources (2900812x5 90.6 -> 81.8, 948305x19 82.2 -> 73.2) and came
+ *   level or 0.7 lower in wide ones;
+ * - tall f32 sources whose destination rows are on 16-byte vectors already came level or lost 0.7
+ *   (1048576x33, 4194304x13 70.0 -> 69.3).
+ * With the H200's narrow groups of at most 128 on top (clt__traits narrow_group_max), knobs32.txt D. */
+static int narrow_flat(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  const size_t es = l->elem_size;
+  const unsigned fv = (unsigned)(16 / es), nv = c->wide ? c->nvs : c->nvl;
+  if (es > 4 || info->base_align_bytes < 16 || c->short_ext != short_side(l) || c->tile % fv || nv >= fv ||
+      !(nv == 1 || es == 4 || (es == 2 && !c->wide)))
+    return 0;
+  if (c->wide)
+    return l->dst_ld == l->rows && l->dst_offset % fv == 0 && (l->batch == 1 || l->dst_stride % fv == 0);
+  return c->nvs < fv && l->src_ld == l->cols && l->src_offset % fv == 0 &&
+         (l->batch == 1 || l->src_stride % fv == 0);
+}
+
 /* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
  * it writes the current one: 8 per compute unit where that gives each walk at least 8 tiles, else one
  * tile per work-item. On the 16 Xeon cores of an NVIDIA H200's host (POCL 5.0, f32 in 32-byte rows, AUTO,
@@ -322,6 +355,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
                   info->base_align_bytes >= 16;
     if (c->shift_ok)
       c->nvl = c->vw;
+    c->flat = narrow_flat(c, info, l);
   } else if (c->variant == CLT_VARIANT_COPY) {
     int base_ok = info->base_align_bytes >= 16;
     c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
@@ -433,11 +467,6 @@ static int shrink_to_fit(clt__config *c, const clt__device_info *info, const clt
  * block kernel's CPU tiles use them, and so must the copy ceiling on the same device. */
 static int nontemporal_stores(const clt__device_info *info) {
   return strstr(info->platform, "Portable Computing Language") != NULL;
-}
-
-/* The short side: a tall source's columns, a wide one's rows (the smaller extent). */
-static size_t short_side(const clt__layout *l) {
-  return l->rows < l->cols ? l->rows : l->cols;
 }
 
 static clt_variant resolve_auto(const clt__device_info *info, const clt__layout *l) {
@@ -566,7 +595,13 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     while (sv > 1 && c.short_ext % sv)
       sv /= 2;
     c.wg_x = es == 1 ? 128 : 64;
-    while (c.wg_x < 256 && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
+    /* at most 128 on devices whose traits say so, for short sides below 64 where either side's lines
+     * are off the 16-byte vectors (clt__traits) */
+    const int lines_aligned = view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c.vw) &&
+                              view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
+    const unsigned wg_max =
+        c.short_ext < 64 && !lines_aligned ? clt__device_traits(info).narrow_group_max : 256;
+    while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
       c.wg_x *= 2;
     c.wg_y = 1;
     c.pad = 0; /* banks: the rotation (cl/narrow.cl) */
@@ -1349,19 +1384,23 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
     return cfg->across ? append_option(buf, buf_size, &used, " -DACROSS=1") : 0;
   }
   case CLT_VARIANT_NARROW: {
-    char tvl[16], tvs[16];
+    char tvl[16], tvs[16], tvf[16];
+    const unsigned fv = (unsigned)(16 / elem_size);
     vector_type(tn, cfg->nvl, tvl, sizeof tvl);
     vector_type(tn, cfg->nvs, tvs, sizeof tvs);
+    vector_type(tn, fv, tvf, sizeof tvf);
     const unsigned long_ext = cfg->tile, short_ext = cfg->short_ext;
     if (!cfg->nvl || !cfg->nvs || !short_ext)
       return -1;
-    return append_option(buf, buf_size, &used,
-                         " -DTVL=%s -DVWL=%u -DTVS=%s -DVWS=%u -DTR=%u -DTC=%u -DGROUP=%u -DPAD=%u -DROT=%u"
-                         " -DCOLMAJOR=%d -DIDX32=%d -DSRC_SHIFT=%d -DSUNROLL=%u",
-                         tvl, cfg->nvl, tvs, cfg->nvs, cfg->wide ? short_ext : long_ext,
-                         cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
-                         narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok,
-                         narrow_store_unroll(cfg, elem_size));
+    if (append_option(buf, buf_size, &used,
+                      " -DTVL=%s -DVWL=%u -DTVS=%s -DVWS=%u -DTR=%u -DTC=%u -DGROUP=%u -DPAD=%u -DROT=%u"
+                      " -DCOLMAJOR=%d -DIDX32=%d -DSRC_SHIFT=%d -DSUNROLL=%u",
+                      tvl, cfg->nvl, tvs, cfg->nvs, cfg->wide ? short_ext : long_ext,
+                      cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
+                      narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok,
+                      narrow_store_unroll(cfg, elem_size)))
+      return -1;
+    return cfg->flat ? append_option(buf, buf_size, &used, " -DFLAT=1 -DFV=%u -DTVF=%s", fv, tvf) : 0;
   }
   case CLT_VARIANT_COPY:
     return append_option(buf, buf_size, &used, " -DALIGNED=%d -DCHUNK=%u -DUNROLL=%u%s",

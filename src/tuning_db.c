@@ -171,19 +171,27 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * wide_shifted2_rect32: on an H200 f16 wide sources of 96 rows off 16-byte vectors gained 4.0 to 13.6
  * points in rect's 32 x 32 tiles of 4-element vectors over the narrow kernel (shifted_wide2_rect32;
  * knobs31.txt H); the H100's narrow kernel runs them at 89-90% (knobs30.txt E), so the default is
- * without. */
+ * without.
+ * narrow_group_max: on an H200 the narrow kernel's groups of 256 (its heuristic's, where a tile holds more
+ * than 512 vectors of the short side) ran behind groups of 128 on layouts with a short side below 64
+ * whose lines are off 16-byte vectors on either side (an A/B with the narrow kernel's FLAT, AUTO,
+ * knobs32.txt C, D: f32 4194304x13 70.0% of the copy -> 90.3-90.4, 2023967x13 60.5 -> 76.0-76.3, CLBlast
+ * 63.9-64.5; 26x2010011 74.5-74.8 -> 85.3-85.4, CLBlast 78.2-78.5; 1139353x40 69.1-69.5 -> 82.3-82.6,
+ * 63x2097152 89.3 -> 95.6-96.1, f16 4194303x13 41.7-41.8 -> 64.6-65.4, u8 13x8388609 32.0-32.5 ->
+ * 46.4-46.6); with its lines on the vectors f32 60x1048576 lost 1.0 (98.0-98.3 -> 97.1-97.2), so those
+ * keep 256. The H100 was not measured, so the default stays 256. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
 } builtin_traits[] = {
-    {"H200", "NVIDIA", {128, 90, 1, 1, 1}}, {NULL, NULL, {0, 0, 0, 0, 0}}, /* end */
+    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128}}, {NULL, NULL, {0, 0, 0, 0, 0, 0}}, /* end */
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {
   for (size_t i = 0; builtin_traits[i].device; i++)
     if (device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
       return builtin_traits[i].t;
-  return (clt__traits){256, 80, 0, 0, 0};
+  return (clt__traits){256, 80, 0, 0, 0, 256};
 }
 
 typedef struct tuning_file {

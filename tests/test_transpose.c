@@ -503,6 +503,15 @@ static void narrow_tiles_exact(void **state) {
       {24, 3000, 4, 256, 0, 256, 0, 3, 3, 0, 0, 0, 1, 0, "-DTVL=uint4 -DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=24 "},
       {40, 3001, 8, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, /* 2-element vectors: not cut */
        "-DTVL=ulong -DVWL=1 -DTVS=ulong2 -DVWS=2 -DTR=40 "},
+      /* FLAT: a short side whole and dense on one side (a tall source's rows, a wide source's destination
+       * rows) off the 16-byte vectors: each full tile's run there as 16-byte vectors; partial last
+       * tiles, 1- to 4-byte elements, batches whose strides keep the runs aligned. */
+      {2001, 13, 4, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=4 -DTVF=uint4"},
+      {26, 2001, 4, 256, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=4 -DTVF=uint4"},
+      {3001, 7, 2, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=8 -DTVF=ushort8"},
+      {5, 4001, 1, 512, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=16 -DTVF=uchar16"},
+      {2001, 13, 4, 64, 0, 64, 0, 3, 0, 0, 0, 0, 3, 0, "-DFLAT=1 -DFV=4 -DTVF=uint4"},
+      {26, 2001, 4, 256, 0, 64, 0, 3, 0, 0, 0, 0, 0, 6, "-DFLAT=1 -DFV=4 -DTVF=uint4"},
       /* Batches of 3 with padded strides. */
       {3000, 12, 4, 256, 0, 256, 0, 3, 0, 0, 0, 0, 4, 2,
        "-DVWL=4 -DTVS=uint2 -DVWS=2 -DTR=256 -DTC=12 -DGROUP=256 -DPAD=0 -DROT=12 "},

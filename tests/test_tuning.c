@@ -1817,7 +1817,7 @@ static void narrow_store_unroll_where_gathers_hold_registers(void **state) {
       {72, 2097152, 4, 2}, {74, 2097152, 4, 2},  {63, 2097152, 4, 2}, {99, 1048576, 4, 2},
       {60, 999999, 4, 2},  {100, 1048576, 4, 2}, {32, 4194304, 2, 2}, {24, 4194303, 2, 2},
       {68, 1048576, 8, 2}, {64, 2097152, 4, 0},  {66, 2097152, 4, 0}, {70, 2097152, 4, 0},
-      {47, 2097152, 4, 0}, {24, 2097151, 4, 0},  {60, 1048576, 4, 0}, {16, 4194304, 2, 0},
+      {47, 2097152, 4, 2}, {24, 2097151, 4, 0},  {60, 1048576, 4, 0}, {16, 4194304, 2, 0},
       {16, 8388608, 1, 0}, {32, 2097152, 8, 0},  {67, 1048576, 8, 0}, {16, 1048576, 16, 0},
       {2097152, 48, 4, 0}, {1048576, 100, 4, 0}, {4194304, 48, 2, 0},
   };
@@ -1972,6 +1972,73 @@ static void wide_shifted_sources_take_narrow(void **state) {
         fail_msg("elem_size %zu, %zux%zu on the %s: %s, expected %s", cases[i].es, cases[i].rows,
                  cases[i].cols, d ? "H100" : "H200", clt_variant_name(c.variant),
                  want ? "narrow" : "not narrow");
+    }
+}
+
+/* The narrow kernel's FLAT on the H200 (AUTO): a short side whole and dense on one side moves there as
+ * 16-byte vectors where its lines' own vectors are single elements (1- to 4-byte elements), f32 pairs,
+ * or f16 pairs of a tall source; not u8 pairs, f16 pairs of a wide source, f64, a tall source whose
+ * destination rows are on 16-byte vectors, rows already on them, a padded dense side or a misaligned
+ * offset. */
+static void narrow_flat_where_measured(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200();
+  static const struct {
+    shape s;
+    size_t es;
+    int flat;
+  } cases[] = {
+      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{26, 2010011, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, {{1048575, 50, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{4194303, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{2097151, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{8388607, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{13, 8388609, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{26, 2097151, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{4194303, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0}, {{26, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{1048575, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0}, {{13, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
+      {{4194304, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, {{4194304, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, {{2023967, 13, 1, 0, 14, 0, 0, 0, 0, 1}, 4, 0},
+      {{2023967, 13, 1, 1, 0, 0, 0, 0, 0, 1}, 4, 0}, {{26, 2010011, 1, 0, 0, 0, 0, 27, 0, 1}, 4, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    char opts[1024];
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    const int flat = strstr(opts, "-DFLAT=1") != NULL;
+    if (c.variant != CLT_VARIANT_NARROW || flat != cases[i].flat || c.flat != cases[i].flat)
+      fail_msg("%zux%zu (src_ld %zu, offset %zu, dst_ld %zu), elem_size %zu: %s, flat %d; expected narrow, "
+               "flat %d",
+               cases[i].s.rows, cases[i].s.cols, l.src_ld, l.src_offset, l.dst_ld, cases[i].es,
+               clt_variant_name(c.variant), flat, cases[i].flat);
+    check_options(&c, cases[i].es, "narrow flat");
+  }
+}
+
+/* The narrow kernel's groups on the H200: at most 128 items for short sides below 64 whose lines are off
+ * the 16-byte vectors on either side; 256 where both sides' lines are on them, for short sides of 64 and
+ * more, and on the H100 (clt__traits narrow_group_max). */
+static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    size_t rows, cols, es;
+    unsigned h200, h100;
+  } cases[] = {
+      {4194304, 13, 4, 128, 256}, {2023967, 13, 4, 128, 256}, {26, 2010011, 4, 128, 256},
+      {1139353, 40, 4, 128, 256}, {63, 2097152, 4, 128, 256}, {4194303, 13, 2, 128, 256},
+      {60, 1048576, 4, 256, 256}, {64, 2097152, 4, 256, 256}, {2097152, 32, 2, 128, 128},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int d = 0; d < 2; d++) {
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+      clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_NARROW);
+      clt__config c;
+      assert_int_equal(clt__choose_config(d ? &h100 : &h200, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+      const unsigned want = d ? cases[i].h100 : cases[i].h200;
+      if (c.wg_x != want)
+        fail_msg("elem_size %zu, %zux%zu on the %s: groups of %u, expected %u", cases[i].es, cases[i].rows,
+                 cases[i].cols, d ? "H100" : "H200", c.wg_x, want);
     }
 }
 
@@ -2487,6 +2554,8 @@ int main(void) {
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(wide_shifted_sources_take_narrow),
+      cmocka_unit_test(narrow_flat_where_measured),
+      cmocka_unit_test(h200_narrow_groups_of_128_off_the_vectors),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(h200_shifted_wide_sources_take_measured_knobs),
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
