@@ -257,6 +257,35 @@ static void cpu_tile_vectors_exact(void **state) {
     }
 }
 
+/* The block kernel's one-buffer form (WALK 0) on a grid whose work-items walk runs of tiles, forced
+ * through CLT_BUILD_OPTIONS (the host builds walks with two buffers): each work-item reads its next tile
+ * after the current one's stores, the path the kernel keeps for a grid the host did not size (a group
+ * shrunk to the kernel's limit). A batch of at least 8 tiles per walk, 4-, 8- and 16-byte elements. */
+static void cpu_tiles_walked_in_one_buffer_exact(void **state) {
+  cl_device_type type = 0;
+  (void)state;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
+  cl_uint units = 1;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
+                   CL_SUCCESS);
+  /* 200 x 300 in tiles of 64 rows x 1 KiB: 8 (4-byte), 12 (8-byte) or 20 (16-byte) tiles a matrix */
+  const size_t batch = (64 * (size_t)units + 7) / 8 + 1;
+  if (!(type & CL_DEVICE_TYPE_CPU) || batch > 400)
+    skip();
+  static const size_t sizes[] = {4, 8, 16};
+  for (size_t e = 0; e < 3; e++) {
+    clt_tuning t;
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_BLOCK;
+    t.vector_width = (unsigned)(32 / sizes[e]);
+    t.tile = 64;
+    t.tile_cols = (unsigned)(1024 / sizes[e]);
+    clt_desc d = clt_test_desc(200, 300, sizes[e], CLT_VARIANT_BLOCK);
+    d.batch = batch;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DWALK=1 -DWALK=0");
+  }
+}
+
 /* rect with explicit knobs (the library's padding), exact, and with build options that contain opt. */
 typedef struct rect_case {
   size_t rows, cols, es, batch;
@@ -647,6 +676,8 @@ int main(int argc, char **argv) {
                                                restore_build_options, "-DSHIFT_SPLIT=1"),
       cmocka_unit_test_prestate_setup_teardown(rect_narrow_stores_exact, build_options_on,
                                                restore_build_options, "-DDVW=2"),
+      cmocka_unit_test_prestate_setup_teardown(cpu_tiles_walked_in_one_buffer_exact, build_options_on,
+                                               restore_build_options, "-DWALK=0"),
   };
   enum { NPART2 = 2 * (5 + 4) }; /* part 2's parameterized tests: rect's and four of narrow's, both sets */
   static struct CMUnitTest part1[2 * NPARAM - NPART2 + sizeof fixed1 / sizeof fixed1[0]];
