@@ -556,6 +556,25 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
         if (clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows > c.tile && l->rows <= 2 * (size_t)c.tile &&
             dense_rows_off_vectors(l, c.vw))
           c.tile *= 2;
+        /* Fewer such rows than a block row's elements: every vector of FLAT's one run spans rows and is
+         * gathered element by element. Narrower block rows instead, down to 4 elements: the widest on
+         * whose vectors the destination rows start (no FLAT), else the widest within the rows. On 2
+         * cores of an AVX-512 EPYC host (the bench, alternating processes, two rounds; bench/results/
+         * pocl2/wide.txt F) f32 8x1310001 took 3.49-3.56 ms against 10.05-10.13 (8 elements), 12x873813
+         * 4.01-4.08 against 9.46-9.54 (4), 10x1048577 5.94-5.97 against 8.33-8.46 (8), 6x1750001 5.49-5.56
+         * against 8.35-8.36 (4), 4x2621441 5.11-5.28 against 6.74-6.80 (4); f64 4x1310721 3.16-3.17 against
+         * 4.75-4.87, 6x873813 4.23-4.35 against 6.90-7.31, 5x1048577 4.51-4.54 against 5.83-5.84 (4).
+         * Fewer rows than 4 keep the default (f32 and f64 2 and 3 rows ran slower in narrower rows). */
+        if (l->rows < c.vw && dense_rows_off_vectors(l, c.vw)) {
+          unsigned v = c.vw / 2;
+          while (v >= 4 && dense_rows_off_vectors(l, v))
+            v /= 2;
+          if (v < 4)
+            for (v = c.vw / 2; v >= 4 && v > l->rows;)
+              v /= 2;
+          if (v >= 4)
+            c.vw = v;
+        }
       }
     }
     break;

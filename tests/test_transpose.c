@@ -257,6 +257,25 @@ static void cpu_tile_vectors_exact(void **state) {
     }
 }
 
+/* AUTO's CPU tiles on wide sources of fewer rows than a block row's elements (narrower rows, with and
+ * without FLAT; src/tuning.c): f32 and f64, batches of 2, exact, on the block kernel's CPU tiles. */
+static void cpu_tiles_of_few_rows_exact(void **state) {
+  static const struct {
+    size_t rows, cols, es;
+  } cases[] = {{8, 3001, 4}, {12, 2001, 4}, {10, 2003, 4}, {6, 3001, 4}, {4, 5001, 4},
+               {3, 4001, 4}, {4, 3001, 8},  {6, 2001, 8},  {5, 2001, 8}};
+  cl_device_type type = 0;
+  (void)state;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
+  if (!(type & CL_DEVICE_TYPE_CPU))
+    skip();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_AUTO);
+    d.batch = 2;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, NULL, "-DTILE_R=");
+  }
+}
+
 /* The block kernel's one-buffer form (WALK 0) on a grid whose work-items walk runs of tiles, forced
  * through CLT_BUILD_OPTIONS (the host builds walks with two buffers): each work-item reads its next tile
  * after the current one's stores, the path the kernel keeps for a grid the host did not size (a group
@@ -661,6 +680,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(narrow_tiles_exact),
       cmocka_unit_test(tiled_knobs_exact),
       cmocka_unit_test(cpu_tile_vectors_exact),
+      cmocka_unit_test(cpu_tiles_of_few_rows_exact),
   };
   static const struct CMUnitTest fixed2[] = {
       /* after part 2's share */

@@ -1627,6 +1627,40 @@ static void cpu_tile_vectors_follow_the_simd_width(void **state) {
   }
 }
 
+/* CPU tiles of wide sources with fewer rows than a block row's elements and dense destination rows off
+ * those vectors: narrower block rows, down to 4 elements, the widest on whose vectors the destination rows
+ * start (no FLAT), else the widest within the rows; fewer than 4 rows, rows on the vectors, padded
+ * destination rows and more rows keep the SIMD width's rows (AVX-512 here: f32 16, f64 8). */
+static void cpu_tiles_of_few_rows_narrow_their_vectors(void **state) {
+  (void)state;
+  clt__device_info cpu = faked_pocl_cpu();
+  cpu.native_int_width = 16;
+  static const struct {
+    shape s;
+    size_t es;
+    unsigned vw;
+    int flat;
+  } cases[] = {
+      {{8, 1310001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 8, 0},  {{12, 873813, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 4, 0},
+      {{10, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 8, 1}, {{6, 1750001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 4, 1},
+      {{4, 2621441, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 4, 0},  {{4, 1310721, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 4, 0},
+      {{6, 873813, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 4, 1},   {{5, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 4, 1},
+      {{3, 3500001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 16, 1}, {{2, 2621441, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 8, 1},
+      {{16, 655361, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 16, 0}, {{24, 436907, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 16, 1},
+      {{8, 1310001, 1, 0, 0, 0, 0, 9, 0, 1}, 4, 16, 0}, /* padded destination rows: no FLAT either way */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
+    if (c.variant != CLT_VARIANT_BLOCK || !c.tile || c.vw != cases[i].vw || c.flat != cases[i].flat)
+      fail_msg("%zux%zu (dst_ld %zu), elem_size %zu: %s vw %u, flat %d; expected vw %u, flat %d",
+               cases[i].s.rows, cases[i].s.cols, l.dst_ld, cases[i].es, clt_variant_name(c.variant), c.vw,
+               c.flat, cases[i].vw, cases[i].flat);
+    check_options(&c, cases[i].es, "cpu few rows");
+  }
+}
+
 /* The 16 Xeon cores' table entry under POCL: aligned f32 matrices keep CPU tiles of 32-byte rows (128 x
  * 512 elements), odd ones and other element sizes take the 64-byte rows of AVX-512; a tuning file's
  * entry stands over the table's. */
@@ -2549,6 +2583,7 @@ int main(void) {
       cmocka_unit_test(cpu_tile_columns_follow_the_tuning),
       cmocka_unit_test(cpu_tiles_walk_runs_of_tiles),
       cmocka_unit_test(cpu_tile_vectors_follow_the_simd_width),
+      cmocka_unit_test(cpu_tiles_of_few_rows_narrow_their_vectors),
       cmocka_unit_test(xeon_aligned_f32_keeps_32_byte_rows),
       cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
