@@ -202,7 +202,11 @@
 
 /* Group g of the tile at (r0, c0), the VW source rows from r0 - SKEW + g * VW (none above row 0 or past
  * the last row), into t as transposed VW x VW blocks: t[j] holds destination row c0 + j from source row
- * r0 - SKEW on. */
+ * r0 - SKEW on. A group cut by the last row still loads whole row vectors where it holds at least VW / 4
+ * rows (the rest of the block zero), not elements: on 2 EPYC cores (bench/results/pocl2/wide.txt G) f32
+ * 61x349525 took 5.8 ms against 7.6, 60x160000 2.5 against 3.3-3.4, 5x2097153 7.0-7.2 against 8.6-8.9,
+ * f64 13x400001 3.4-3.9 against 4.9-5.0; groups of 1 or 2 of 16 rows ran level or slower (18 rows:
+ * 5.4 ms against 4.7-4.9, 2 rows 7.9-8.0 against 7.2-7.3). */
 void clt_tile_read(__private clt_vec (*t)[NG_], global const T *s, const idx_t r0, const idx_t c0,
                    const uint g, const idx_t rows, const idx_t cols, const idx_t src_ld) {
   if (r0 + g * VW < SKEW || r0 + g * VW - SKEW >= rows)
@@ -219,7 +223,16 @@ void clt_tile_read(__private clt_vec (*t)[NG_], global const T *s, const idx_t r
 #pragma unroll
       for (uint j = 0; j < VW; j++)
         t[h * VW + j][g].v = x[j];
-    } else { /* the right or bottom edge */
+    } else if (c + VW <= cols && rows - r >= VW / 4) { /* the bottom edge: its rows' vectors, the rest 0 */
+      TV x[VW];
+#pragma unroll
+      for (uint k = 0; k < VW; k++)
+        x[k] = r + k < rows ? LOAD_ROW(s + (r + k) * src_ld + c) : (TV)0;
+      TRANSPOSE_VW(x);
+#pragma unroll
+      for (uint j = 0; j < VW; j++)
+        t[h * VW + j][g].v = x[j];
+    } else { /* the right edge */
       for (uint k = 0; k < VW && r + k < rows; k++)
         for (uint j = 0; j < VW && c + j < cols; j++)
           t[h * VW + j][g].e[k] = s[(r + k) * src_ld + c + j];
