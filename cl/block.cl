@@ -214,25 +214,22 @@ void clt_tile_read(__private clt_vec (*t)[NG_], global const T *s, const idx_t r
   const idx_t r = r0 + g * VW - SKEW;
   for (uint h = 0; h < TILE_C / VW && c0 + h * VW < cols; h++) {
     const idx_t c = c0 + h * VW;
-    if (r + VW <= rows && c + VW <= cols) {
+    if (c + VW <= cols && (r + VW <= rows || rows - r >= VW / 4)) {
       TV x[VW];
+      if (r + VW <= rows) {
 #pragma unroll
-      for (uint k = 0; k < VW; k++)
-        x[k] = LOAD_ROW(s + (r + k) * src_ld + c);
+        for (uint k = 0; k < VW; k++)
+          x[k] = LOAD_ROW(s + (r + k) * src_ld + c);
+      } else { /* the bottom edge: its rows' vectors, the rest 0 */
+#pragma unroll
+        for (uint k = 0; k < VW; k++)
+          x[k] = r + k < rows ? LOAD_ROW(s + (r + k) * src_ld + c) : (TV)0;
+      }
       TRANSPOSE_VW(x);
 #pragma unroll
       for (uint j = 0; j < VW; j++)
         t[h * VW + j][g].v = x[j];
-    } else if (c + VW <= cols && rows - r >= VW / 4) { /* the bottom edge: its rows' vectors, the rest 0 */
-      TV x[VW];
-#pragma unroll
-      for (uint k = 0; k < VW; k++)
-        x[k] = r + k < rows ? LOAD_ROW(s + (r + k) * src_ld + c) : (TV)0;
-      TRANSPOSE_VW(x);
-#pragma unroll
-      for (uint j = 0; j < VW; j++)
-        t[h * VW + j][g].v = x[j];
-    } else { /* the right edge */
+    } else { /* the right edge, and bottom edges of fewer than VW / 4 rows */
       for (uint k = 0; k < VW && r + k < rows; k++)
         for (uint j = 0; j < VW && c + j < cols; j++)
           t[h * VW + j][g].e[k] = s[(r + k) * src_ld + c + j];

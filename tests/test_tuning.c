@@ -1570,9 +1570,8 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
       {128, 2, 384, CLT_INVALID_VALUE, 0, 0},  {128, 2, 4, CLT_INVALID_VALUE, 0, 0},
       {128, 2, 8192, CLT_INVALID_VALUE, 0, 0},
   };
-  clt__layout l = make_layout(&sq, 4, CLT_VARIANT_AUTO);
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    l = make_layout(cases[i].walk ? &big : &sq, 4, CLT_VARIANT_AUTO);
+    const clt__layout l = make_layout(cases[i].walk ? &big : &sq, 4, CLT_VARIANT_AUTO);
     clt_tuning t = {CLT_VARIANT_BLOCK, cases[i].tile, 0, cases[i].wg_y, 0, 0, 0, 0, cases[i].tile_cols};
     clt__config c;
     const clt_status st = clt__config_from_tuning(&cpu, &l, &t, &c);
@@ -1592,6 +1591,7 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
                cases[i].tile_cols, c.tile, c.chunk, c.wg_x, c.wg_y, c.walk, back.tile_cols, opts);
   }
   const clt__device_info h200 = faked_h200();
+  const clt__layout l = make_layout(&sq, 4, CLT_VARIANT_AUTO);
   clt_tuning t = {CLT_VARIANT_BLOCK, 0, 0, 0, 0, 0, 0, 0, 256};
   clt__config c;
   assert_int_equal(clt__config_from_tuning(&h200, &l, &t, &c), CLT_SUCCESS);
