@@ -10,14 +10,13 @@
  * types), GROUP (work-items per group, one dimension), PAD (elements after each tile line), ROT
  * (below), COLMAJOR (the tile held column by column: for tall sources, so the long destination runs
  * come out of local memory as vectors; else row by row, for wide ones), IDX32 (32-bit index
- * arithmetic), SRC_SHIFT, SUNROLL and FLAT (below). */
+ * arithmetic), SRC_SHIFT, SUNROLL, FLAT and SKEW (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
 
 #define LPR (TC / VWL)     /* vector loads per tile row */
 #define SPR (TR / VWS)     /* vector stores per destination run */
-#define UNITS_L (TR * LPR) /* vector loads per tile */
 #define UNITS_S (TC * SPR) /* vector stores per tile */
 /* Tile row i, column k. Held column by column, the short side's scalar stores of one warp hit the
  * columns of its LPR vectors at the same rows: each group of VWL columns is rotated along the column
@@ -101,6 +100,39 @@ typedef union {
 } clt_vf;
 #endif
 
+/* SKEW (tall sources: the tile held column by column), where destination rows start off SKEW-element
+ * boundaries of the buffer (a 32-byte sector): of destination row c0 + k a tile writes the TR elements
+ * from the boundary at or before its element r0 on, m = SKM(k) elements earlier, so its stores are
+ * whole aligned vectors and each sector is written by one work-group, not two halves by two. Column k
+ * of the tile then holds source rows r0 - m .. r0 - m + TR - 1, so a tile reads SKEW rows more, from
+ * r0 - SKEW on (the last rows of the tile before), and the tiles run one past the last that rows alone
+ * need. Without it such rows are stored in vectors as narrow as their alignment, often single elements.
+ * The host takes it only where the tile's lines are read as 16-byte vectors (src/tuning.c's
+ * narrow_skewed has the figures): with narrower loads, and on lines of an odd number of them, it
+ * measured slower. */
+#ifndef SKEW
+#define SKEW 0
+#endif
+#if SKEW && (!COLMAJOR || FLAT)
+#error "SKEW needs a tall source (a column-major tile) read in its lines' vectors (no FLAT)"
+#endif
+#define UNITS_L ((TR + SKEW) * LPR) /* vector loads per tile, SKEW's rows included */
+#if SKEW
+/* How far destination row c0 + k starts past a SKEW boundary, from the tile's dm and the row pitch's dl. */
+#define SKM(k) ((dm + (uint)(k)*dl) % SKEW)
+/* Element (i, k) of the tile's read rows (row i is source row r0 - SKEW + i) into the tile, if its row
+ * falls in column k's window. */
+#define PUT(i, k, x)                                                                                         \
+  do {                                                                                                       \
+    const uint q_ = (uint)(i) + SKM(k) - SKEW; /* wraps past TR above the window */                          \
+    if (q_ < TR)                                                                                             \
+      tile[AT(q_, k)] = (x);                                                                                 \
+  } while (0)
+#else
+#define SKM(k) 0u
+#define PUT(i, k, x) (tile[AT(i, k)] = (x))
+#endif
+
 /* SUNROLL: how far the full tiles' store loop unrolls (0: completely, so every gather is in flight).
  * Completely, a row-major tile's gathers of many short-side elements held so many registers that
  * fewer groups fit a multiprocessor: on an NVIDIA H200 80 to 127 per work-item from 66 tile rows of
@@ -125,7 +157,7 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
   const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
   const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
   const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
-  const idx_t tiles_r = (rows + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
+  const idx_t tiles_r = (rows + (SKEW ? SKEW - 1 : 0) + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
 #if SRC_SHIFT
   /* One past the view's last element: a row's last shifted vector reads up to VWL elements past it. */
   const idx_t src_lim = src_off + (batch - 1) * src_stride + (rows - 1) * src_ld + cols;
@@ -135,12 +167,21 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
   CLT_GROUP_LOOP(b, get_group_id(2), batch, get_num_groups(2)) {
     global const T *s = src + src_off + b * src_stride;
     global T *d = dst + dst_off + b * dst_stride;
+#if SKEW
+    const uint db = (uint)((dst_off + b * dst_stride) % SKEW), dl = (uint)(dst_ld % SKEW);
+#endif
     CLT_GROUP_LOOP(tc, g1, tiles_c, get_num_groups(1)) {
       CLT_GROUP_LOOP(tr, g0, tiles_r, get_num_groups(0)) {
         const idx_t r0 = tr * TR, c0 = tc * TC;
         /* Rows and columns of this tile inside the matrix: uniform in the group. */
-        const uint nr = (uint)min((idx_t)TR, rows - r0), nc = (uint)min((idx_t)TC, cols - c0);
+        const uint nc = (uint)min((idx_t)TC, cols - c0);
+#if SKEW
+        const uint dm = (db + (uint)(c0 % SKEW) * dl) % SKEW;
+        const int full = r0 >= SKEW && r0 + TR <= rows && nc == TC; /* every window and read row inside */
+#else
+        const uint nr = (uint)min((idx_t)TR, rows - r0);
         const int full = nr == TR && nc == TC;
+#endif
         global const T *st = s + r0 * src_ld + c0;
         global T *dt = d + c0 * dst_ld + r0;
 #if SRC_SHIFT
@@ -177,12 +218,12 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
               global const uint4 *p = (global const uint4 *)(src + (e - m));
               v.v = AS_TVL(clt_bytes_from(CLT_LOAD_U4(p), CLT_LOAD_U4(p + 1), m * ELEM_SIZE));
 #else
-              v.v = LOAD_TVL(st + i * src_ld + k);
+              v.v = LOAD_TVL(st - SKEW * src_ld + i * src_ld + k);
 #endif
 #if COLMAJOR || VWL == 1
 #pragma unroll
               for (uint e = 0; e < VWL; e++)
-                tile[AT(i, k + e)] = v.e[e];
+                PUT(i, k + e, v.e[e]);
 #else
               *(local TVL *)&tile[AT(i, k)] = v.v;
 #endif
@@ -192,10 +233,14 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
         } else {
           for (uint u = t; u < UNITS_L; u += GROUP) {
             const uint i = u / LPR, k = u % LPR * VWL;
+#if SKEW /* source row r0 - SKEW + i, if there is one */
+            if (r0 + i >= SKEW && r0 + i - SKEW < rows)
+#else
             if (i < nr)
+#endif
               for (uint e = 0; e < VWL; e++)
                 if (k + e < nc)
-                  tile[AT(i, k + e)] = st[i * src_ld + k + e];
+                  PUT(i, k + e, s[(r0 + i - SKEW) * src_ld + c0 + k + e]);
           }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -221,13 +266,13 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
             if (UNITS_S % GROUP == 0 || u < UNITS_S) {
               const uint k = u / SPR, p = u % SPR * VWS;
 #if COLMAJOR && VWS > 1
-              *(global TVS *)(dt + k * dst_ld + p) = *(local const TVS *)&tile[AT(p, k)];
+              *(global TVS *)(dt + k * dst_ld - SKM(k) + p) = *(local const TVS *)&tile[AT(p, k)];
 #else
               clt_vs v;
 #pragma unroll
               for (uint e = 0; e < VWS; e++)
                 v.e[e] = tile[AT(p + e, k)];
-              *(global TVS *)(dt + k * dst_ld + p) = v.v;
+              *(global TVS *)(dt + k * dst_ld - SKM(k) + p) = v.v;
 #endif
             }
           }
@@ -237,8 +282,13 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
             const uint k = u / SPR, p = u % SPR * VWS;
             if (k < nc)
               for (uint e = 0; e < VWS; e++)
+#if SKEW /* element r0 - m + p + e of its destination row, if there is one */
+                if (r0 + p + e >= SKM(k) && r0 + p + e - SKM(k) < rows)
+                  d[(c0 + k) * dst_ld + r0 + p + e - SKM(k)] = tile[AT(p + e, k)];
+#else
                 if (p + e < nr)
                   dt[k * dst_ld + p + e] = tile[AT(p + e, k)];
+#endif
           }
         }
         barrier(CLK_LOCAL_MEM_FENCE);

@@ -127,8 +127,8 @@ typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in fli
   unsigned pad;             /* local-memory padding in elements per tile row (tiled, rect, narrow) */
   unsigned wg_x;            /* work-group width (naive, block, rect: tile columns = wg_x * vector_width; */
                             /* narrow: work-items per group); tiled and vector derive it from tile */
-  unsigned dst_align;       /* vector and rect, misaligned destination: bytes its stores align to (power */
-                            /* of two; 1 = no skew) */
+  unsigned dst_align;       /* vector, rect and narrow (tall sources), misaligned destination: bytes its */
+                            /* stores align to (power of two; 1 = no skew) */
   unsigned units;           /* rect: 1 = the tile held as 16-byte units of one column, filled from */
                             /* blocks transposed in registers (vectors of 4 to 16 bytes; where the */
                             /* layout has 16-byte aligned destination rows and aligned source rows, */

@@ -92,10 +92,10 @@ typedef struct clt__config {
   int dst_aligned;        /* likewise for the stores */
   int shift_ok;           /* buffer bases are vw-aligned: misaligned rows may use shifted aligned vectors */
                           /* (vector: where a side is misaligned; rect: the source is, SRC_SHIFT) */
-  unsigned dst_align;     /* vector, rect: bytes skewed stores align to (0 = a 32-byte sector) */
+  unsigned dst_align;     /* vector, rect, narrow: bytes skewed stores align to (0 = a 32-byte sector) */
   int idx32;              /* rect, block, vector: every index fits 32 bits (32-bit kernel arithmetic) */
-  unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect: the skew in elements */
-                          /* (0 = no skew: dst aligned) */
+  unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect, narrow: the skew in */
+                          /* elements (0 = no skew: dst aligned) */
   int skg;                /* rect: the skew's rows read from global memory, not held (cl/rect.cl's SKG) */
   int units;              /* rect: 16-byte units asked for (clt_tuning.units) */
   int pack;               /* rect: ... and in effect (the layout allows them; cl/rect.cl's PACK) */

@@ -222,7 +222,9 @@ static size_t short_side(const clt__layout *l) {
  *   level or 0.7 lower in wide ones;
  * - tall f32 sources whose destination rows are on 16-byte vectors already came level or lost 0.7
  *   (1048576x33, 4194304x13 70.0 -> 69.3).
- * With the H200's narrow groups of at most 128 on top (clt__traits narrow_group_max), knobs32.txt D. */
+ * With the H200's narrow groups of at most 128 on top (clt__traits narrow_group_max), knobs32.txt D. On
+ * an NVIDIA H100 every layout the rule takes that was tried gained 0.9 to 14.3 points (h100/notes.txt
+ * Z1: f32 4194301x7 75.7-75.8 -> 83.1-83.4, u8 13x8388609 43.2 -> 57.5). */
 static int narrow_flat(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   const size_t es = l->elem_size;
   const unsigned fv = (unsigned)(16 / es), nv = c->wide ? c->nvs : c->nvl;
@@ -233,6 +235,29 @@ static int narrow_flat(const clt__config *c, const clt__device_info *info, const
     return l->dst_ld == l->rows && l->dst_offset % fv == 0 && (l->batch == 1 || l->dst_stride % fv == 0);
   return c->nvs < fv && l->src_ld == l->cols && l->src_offset % fv == 0 &&
          (l->batch == 1 || l->src_stride % fv == 0);
+}
+
+/* Whether the narrow kernel skews a tall source's destination runs to align-byte boundaries (SKEW in
+ * cl/narrow.cl): 2- to 8-byte elements whose tile lines are whole 32-byte sectors read as 16-byte
+ * vectors, destination rows off those boundaries. On an NVIDIA H200, explicit narrow, two rounds in
+ * alternating processes (bench/results/h200/knobs33.txt D), 17 of the 18 such layouts of a sweep of
+ * short sides gained 1.2 to 14.8 points of the copy (f64 3145727x4 level): f32 1048575x24 73.5-73.9% ->
+ * 80.4-81.3, 786431x32 73.9-74.3 -> 84.7-85.0, 449389x56 78.1-78.8 -> 78.8-80.4, f64 1572863x8 90.0 ->
+ * 93.8-94.1, 524287x24 75.3-75.7 -> 87.4-87.8, f16 1048575x48 62.5-63.3 -> 76.6-78.8. Lines of an odd
+ * number of 16-byte vectors went either way (f32 699049x36 68.0-68.9 -> 81.4-82.1, 483957x52 70.2-70.9 ->
+ * 64.6-64.7), 1-byte elements lost up to 14 (u8 6291455x16 60.5-60.7 -> 46.8-46.9), and lines read
+ * narrower, through FLAT or element by element, and 16-byte elements lost up to 22 (knobs33.txt A: f32
+ * 2023967x13 75.4-77.0 -> 66.5-67.0, u8 4194303x26 34.0-34.4 -> 15.6-15.8, f64 1048575x13 89.3-89.5 ->
+ * 81.0-81.7, c128 1048575x13 91.3-91.4 -> 74.9-75.0). AUTO on an NVIDIA H100 agreed
+ * (bench/results/h100/notes.txt Z): f32 1048575x24 78.2-78.5 -> 93.2-93.4, 629145x40 77.1-77.3 ->
+ * 91.2-91.4, f64 524287x24 81.8-82.2 -> 93.1-93.2, 449389x28 78.8-79.2 -> 92.0-92.1, 1572863x8 94.0-94.5
+ * -> 96.1-96.7. */
+static int narrow_skewed(const clt__device_info *info, const clt__layout *l, size_t short_ext, size_t align) {
+  const size_t es = l->elem_size;
+  return l->rows > l->cols && es >= 2 && es <= 8 && align > es && short_ext * es % 32 == 0 &&
+         info->base_align_bytes >= 32 && info->base_align_bytes >= align &&
+         view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(16 / es)) &&
+         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(align / es));
 }
 
 /* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
@@ -356,6 +381,15 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     if (c->shift_ok)
       c->nvl = c->vw;
     c->flat = narrow_flat(c, info, l);
+    /* Destination runs skewed to dst_align bytes (a 32-byte sector by default; 1 = never skew) where
+     * narrow_skewed says so: each tile writes them from the boundary at or before them in whole 16-byte
+     * vectors, where they went in vectors as narrow as the rows' alignment, often single elements. */
+    const size_t align = c->dst_align ? c->dst_align : 32;
+    if (c->dst_align != 1 && narrow_skewed(info, l, c->short_ext, align) &&
+        c->tile % (align / l->elem_size) == 0) {
+      c->pre = (unsigned)(align / l->elem_size);
+      c->nvs = c->vw < c->pre ? c->vw : c->pre;
+    }
   } else if (c->variant == CLT_VARIANT_COPY) {
     int base_ok = info->base_align_bytes >= 16;
     c->src_aligned = c->dst_aligned = base_ok && l->src_begin % 16 == 0 && l->dst_begin % 16 == 0;
@@ -836,12 +870,21 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * on an NVIDIA H100, 1048575x31 at 95.8, 1048575x40 at 95.0, 524287x56 at 94.7, where the tiled
    * kernel that AUTO took ran at 90.5-93.1 and narrow at 83.3-88.6 (bench/results/h100/notes.txt I;
    * on an NVIDIA H200 before those two changes tiled led rect, knobs15.txt B and C). Narrow keeps 20
-   * columns or fewer and destination rows on sectors (no skew), where it led there. */
-  if (!wide && c->variant == CLT_VARIANT_RECT && c->pre &&
+   * columns or fewer and destination rows on sectors (no skew), where it led there. Since narrow skews
+   * such runs too (narrow_skewed), 2-byte elements that rect cuts into several tiles of 16 columns go to
+   * narrow: f16 1048575x48 ran at 76.6-78.8% of the copy there against rect's 62.7-63.6 on an NVIDIA
+   * H200, 85.5-86.0 against 65.2-65.5 on an H100 (bench/results/h200/knobs33.txt C to E). In one tile
+   * of 16 columns the two GPUs disagreed (f16 3145727x16 82.8 against 80.8-81.3 on the H200, 91.9-92.1
+   * against 96.3-96.6 on the H100), and in tiles of 32 or 64 columns, and for 4- and 8-byte elements,
+   * rect stayed ahead (H200: f16 1572863x32 86.3-86.5 against 79.6-80.1, f32 524287x48 86.0-86.2
+   * against 80.0-80.2, f64 786431x16 92.2-93.5 against 90.1-90.8). */
+  const int skewed16 =
+      l->elem_size == 2 && across == 16 && n_short > across && narrow_skewed(info, l, n_short, 32);
+  if (!wide && c->variant == CLT_VARIANT_RECT && c->pre && !skewed16 &&
       (n_short % across == 0 || (l->elem_size == 16 && n_short > 20)))
     return 0;
   if (n_short <= CLT__NARROW_AUTO_MAX)
-    return (n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0;
+    return skewed16 || (n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0;
   /* Wide sources of 65 to 127 rows whose rows start on 16-byte vectors, in one tile of every row (its
    * store loop unrolled by 2 where that holds fewer registers, narrow_store_unroll), whatever the tile
    * kernels' tiles. On an NVIDIA H200, two rounds (bench/results/h200/knobs20.txt): f32 68x2097152 from
@@ -1417,7 +1460,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                       tvl, cfg->nvl, tvs, cfg->nvs, cfg->wide ? short_ext : long_ext,
                       cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
                       narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok,
-                      narrow_store_unroll(cfg, elem_size)))
+                      narrow_store_unroll(cfg, elem_size)) ||
+        (cfg->pre && append_option(buf, buf_size, &used, " -DSKEW=%u", cfg->pre)))
       return -1;
     return cfg->flat ? append_option(buf, buf_size, &used, " -DFLAT=1 -DFV=%u -DTVF=%s", fv, tvf) : 0;
   }
@@ -1475,8 +1519,8 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
     }
     groups[2] = l->batch;
     break;
-  case CLT_VARIANT_NARROW: /* dimension 0 walks down the source */
-    groups[0] = div_up(l->rows, cfg->wide ? cfg->short_ext : cfg->tile);
+  case CLT_VARIANT_NARROW: /* dimension 0 walks down the source; a skew's windows one tile further */
+    groups[0] = div_up(l->rows + (cfg->pre ? cfg->pre - 1 : 0), cfg->wide ? cfg->short_ext : cfg->tile);
     groups[1] = div_up(l->cols, cfg->wide ? cfg->tile : cfg->short_ext);
     groups[2] = l->batch;
     break;

@@ -254,7 +254,10 @@ static const char *alignment_problem(const clt__config *c, const clt__layout *l)
     if (!c->shift_ok &&
         (l->src_offset % c->nvl || l->src_ld % c->nvl || (l->batch > 1 && l->src_stride % c->nvl)))
       return "narrow loads of a source that is not nvl-aligned";
-    if (l->dst_offset % c->nvs || l->dst_ld % c->nvs || (l->batch > 1 && l->dst_stride % c->nvs))
+    /* Skewed runs start on a pre-element boundary of the buffer; unskewed ones where the view puts them. */
+    if (c->pre && (c->wide || (c->pre & (c->pre - 1)) || c->pre % c->nvs || c->tile % c->pre))
+      return "narrow skew not a power of two of whole stores and tiles, or on a wide source";
+    if (!c->pre && (l->dst_offset % c->nvs || l->dst_ld % c->nvs || (l->batch > 1 && l->dst_stride % c->nvs)))
       return "narrow stores to a destination that is not nvs-aligned";
     if (c->wide != (l->rows < l->cols) || c->short_ext != (n_short < 128 ? n_short : 128))
       return "narrow tile not across the short side, or not as long as it up to 128";
@@ -1298,15 +1301,19 @@ static void narrow_vectors_divide_extents_and_views(void **state) {
       {{2097152, 6, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 512, 128, 2, 4, "-DVWL=2 -DTVS=uint4 -DVWS=4 -DTR=512 "},
       {{2097152, 3, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 128, 1, 4, "-DTVL=uint -DVWL=1 "},
       {{2097152, 1, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 128, 1, 4, "-DTC=1 -DGROUP=256 -DPAD=0 -DROT=0 "},
-      /* Source offset 1, source ld 26, odd destination ld, destination offset 6. */
+      /* Source offset 1, source ld 26, odd destination ld, destination offset 6 (28 columns off the
+       * destination's vectors: lines of 7 vectors, which narrow_skewed leaves unskewed). */
       {{2097152, 24, 1, 1, 0, 0, 0, 0, 0, 0}, 4, 128, 128, 1, 4, "-DVWL=1 "},
       {{2097152, 24, 1, 0, 26, 0, 0, 0, 0, 0}, 4, 128, 128, 2, 4, "-DVWL=2 "},
-      {{2097152, 24, 1, 0, 0, 0, 0, 2097153, 0, 0}, 4, 128, 128, 4, 1, "-DVWS=1 "},
-      {{2097152, 24, 1, 0, 0, 0, 6, 0, 0, 0}, 4, 128, 128, 4, 2, "-DVWS=2 "},
+      {{2097152, 28, 1, 0, 0, 0, 0, 2097153, 0, 0}, 4, 128, 128, 4, 1, "-DVWS=1 "},
+      {{2097152, 28, 1, 0, 0, 0, 6, 0, 0, 0}, 4, 128, 128, 4, 2, "-DVWS=2 "},
+      /* 24 columns (whole 32-byte sectors) off them: whole vectors into skewed runs. */
+      {{2097152, 24, 1, 0, 0, 0, 0, 2097153, 0, 0}, 4, 128, 128, 4, 4, "-DVWS=4 "},
+      {{2097152, 24, 1, 0, 0, 0, 6, 0, 0, 0}, 4, 128, 128, 4, 4, " -DSKEW=8"},
       /* Matrix strides of a batch. */
       {{65536, 24, 3, 0, 0, 65536 * 24 + 2, 0, 0, 0, 0}, 4, 128, 128, 2, 4, "-DVWL=2 "},
-      {{65536, 24, 3, 0, 0, 0, 0, 0, 24 * 65536 + 4, 0}, 4, 128, 128, 4, 4, "-DVWS=4 "},
-      {{65536, 24, 3, 0, 0, 0, 0, 0, 24 * 65536 + 1, 0}, 4, 128, 128, 4, 1, "-DVWS=1 "},
+      {{65536, 28, 3, 0, 0, 0, 0, 0, 28 * 65536 + 4, 0}, 4, 128, 128, 4, 4, "-DVWS=4 "},
+      {{65536, 28, 3, 0, 0, 0, 0, 0, 28 * 65536 + 1, 0}, 4, 128, 128, 4, 1, "-DVWS=1 "},
       /* The buffer's base alignment, and a tile of one long vector. */
       {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 4, 1, 1, "-DVWL=1 -DTVS=uint -DVWS=1 "},
       {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 8, 2, 2, "-DVWL=2 -DTVS=uint2 -DVWS=2 "},
@@ -2049,6 +2056,86 @@ static void narrow_flat_where_measured(void **state) {
   }
 }
 
+/* The narrow kernel's skew (SKEW in cl/narrow.cl, narrow_skewed): tall sources of 2- to 8-byte elements
+ * whose lines are whole 32-byte sectors on 16-byte vectors and whose destination rows are off the
+ * sectors (through the leading dimension or the offset), in whole 16-byte stores, the grid one tile
+ * longer; not lines of an odd number of 16-byte vectors, 1- or 16-byte elements, lines read through
+ * FLAT, narrower vectors (a padded source), destinations on the sectors, wide sources, nor dst_align 1;
+ * another dst_align sets its boundary. AUTO takes narrow for f16 that rect cuts into several tiles of
+ * 16 columns, on both GPUs, and keeps rect for one such tile or tiles of 32. */
+static void narrow_skews_where_measured(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    shape s;
+    size_t es;
+    unsigned dst_align, skew; /* the tuning's dst_align (0: the heuristic's knobs); the skew expected */
+  } cases[] = {
+      {{1048575, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 8},
+      {{786431, 32, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 8},
+      {{1572863, 8, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0, 4},
+      {{1048575, 48, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 16},
+      {{3145727, 16, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 16},
+      {{1048576, 24, 1, 0, 0, 0, 1, 0, 0, 0}, 4, 0, 8},
+      {{699049, 36, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0},
+      {{898779, 14, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0, 0},
+      {{3145727, 32, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0, 0},
+      {{1048575, 16, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0, 0},
+      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0},
+      {{1048576, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0},
+      {{1048575, 24, 1, 0, 26, 0, 0, 0, 0, 0}, 4, 0, 0},
+      {{1048575, 24, 1, 0, 0, 0, 0, 1048584, 0, 0}, 4, 0, 0},
+      {{24, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0},
+      {{1048575, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 0},
+      {{1048575, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 64, 16},
+      {{1048575, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 16, 4},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_NARROW);
+    clt_tuning t;
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_NARROW;
+    t.dst_align = cases[i].dst_align;
+    clt__config c;
+    assert_int_equal(clt__explicit_config(&h200, &l, cases[i].dst_align ? &t : NULL, &c), CLT_SUCCESS);
+    char opts[1024], want[32];
+    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+    snprintf(want, sizeof want, " -DSKEW=%u", cases[i].skew);
+    const int has = strstr(opts, " -DSKEW=") != NULL,
+              right = cases[i].skew ? strstr(opts, want) != NULL : !has;
+    size_t global[3], local[3];
+    clt__config_ndrange(&c, &l, &h200, global, local);
+    const size_t groups = (l.rows + (cases[i].skew ? cases[i].skew - 1 : 0) + c.tile - 1) / c.tile;
+    if (c.pre != cases[i].skew || !right || (cases[i].skew && c.nvs != c.vw) ||
+        global[0] != groups * local[0])
+      fail_msg(
+          "case %zu (%zux%zu, elem_size %zu, dst_align %u): skew %u, stores of %u, %zu groups down (%s); "
+          "expected skew %u",
+          i, l.rows, l.cols, cases[i].es, cases[i].dst_align, c.pre, c.nvs, global[0] / local[0], opts,
+          cases[i].skew);
+    const char *why = config_problem(&c, &h200, cases[i].es);
+    if (why == NULL)
+      why = alignment_problem(&c, &l);
+    if (why)
+      fail_msg("case %zu: %s", i, why);
+    check_options(&c, cases[i].es, "narrow skew");
+  }
+  static const struct {
+    size_t rows, cols;
+    int narrow;
+  } f16[] = {{1048575, 48, 1}, {3145727, 16, 0}, {1572863, 32, 0}, {1048576, 48, 1}};
+  for (size_t i = 0; i < sizeof f16 / sizeof f16[0]; i++)
+    for (int d = 0; d < 2; d++) {
+      const shape sh = {f16[i].rows, f16[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+      clt__layout l = make_layout(&sh, 2, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(d ? &h100 : &h200, &l, &c), CLT_SUCCESS);
+      if ((c.variant == CLT_VARIANT_NARROW) != f16[i].narrow)
+        fail_msg("f16 %zux%zu on the %s: AUTO took %s", f16[i].rows, f16[i].cols, d ? "H100" : "H200",
+                 clt_variant_name(c.variant));
+    }
+}
+
 /* The narrow kernel's groups on the H200: at most 128 items for short sides below 64 whose lines are off
  * the 16-byte vectors on either side; 256 where both sides' lines are on them, for short sides of 64 and
  * more, and on the H100 (clt__traits narrow_group_max). */
@@ -2590,6 +2677,7 @@ int main(void) {
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(wide_shifted_sources_take_narrow),
       cmocka_unit_test(narrow_flat_where_measured),
+      cmocka_unit_test(narrow_skews_where_measured),
       cmocka_unit_test(h200_narrow_groups_of_128_off_the_vectors),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(h200_shifted_wide_sources_take_measured_knobs),
