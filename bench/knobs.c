@@ -34,7 +34,10 @@ void clt_bench_knobs_label(const clt_tuning *t, char *buf, size_t size) {
       snprintf(buf, size, "rect t%u x%u v%u y%u", t->tile, t->wg_x, t->vector_width, t->wg_y);
     break;
   case CLT_VARIANT_NARROW:
-    snprintf(buf, size, "narrow t%u x%u", t->tile, t->wg_x);
+    if (t->dst_align)
+      snprintf(buf, size, "narrow t%u x%u a%u", t->tile, t->wg_x, t->dst_align);
+    else
+      snprintf(buf, size, "narrow t%u x%u", t->tile, t->wg_x);
     break;
   default:
     snprintf(buf, size, "naive x%u y%u", t->wg_x, t->wg_y);

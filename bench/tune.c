@@ -17,7 +17,7 @@ typedef struct candidate {
   char *label;      /* own allocation: records keep pointing at it when the array grows */
   double score_sum; /* percent of copy, summed over the class's shapes */
   int failed;       /* or not run: knobs that change nothing for the class, a family left out (screen) */
-  int odd_only;     /* a knob that only matters for misaligned layouts (dst_align) */
+  int only_class;   /* the one shape class its knob matters for (dst_align), or -1 */
   /* On the case being timed (after the last, on the last): the knobs and build options its plan gets
    * (have_key), and the earlier candidate whose kernel that is (dup_of, SIZE_MAX if none), whose
    * figure it then takes. */
@@ -96,7 +96,8 @@ static int add(struct clt_bench_tune_state *st, clt_tuning t) {
   candidate *c = &st->c[st->n];
   memset(c, 0, sizeof *c);
   c->t = t;
-  c->odd_only = t.dst_align != 0;
+  /* rect's and vector's skews are for misaligned layouts, narrow's for tall sources */
+  c->only_class = !t.dst_align ? -1 : t.variant == CLT_VARIANT_NARROW ? CLT_SHAPE_TALL : CLT_SHAPE_ODD;
   if (!(c->label = malloc(strlen(label) + 1)))
     return -1;
   strcpy(c->label, label);
@@ -221,13 +222,16 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
     }
     case CLT_BENCH_NARROW:
       /* Long extents of 512 bytes to 32 KiB of tile at a 16-element short side (a 64-element one gets 4
-       * times the bytes, which the library shrinks to fit local memory), in groups of 64 to 256. */
+       * times the bytes, which the library shrinks to fit local memory), in groups of 64 to 256; each
+       * with the library's skew of a tall source's destination runs (where it skews them) and without
+       * (a1), which runs as the first where it does not. */
       for (unsigned tile = 16; tile <= 4096; tile *= 2) {
         const size_t bytes = (size_t)tile * 16 * es;
         for (unsigned wg_x = 64; wg_x <= 256; wg_x *= 2)
-          if (bytes >= 512 && bytes <= 32768 && fits(l, wg_x, 1, bytes) &&
-              add(st, (clt_tuning){CLT_VARIANT_NARROW, tile, 0, 1, 0, wg_x, 0, 0, 0}) != 0)
-            return -1;
+          for (unsigned align = 0; align <= 1; align++)
+            if (bytes >= 512 && bytes <= 32768 && fits(l, wg_x, 1, bytes) &&
+                add(st, (clt_tuning){CLT_VARIANT_NARROW, tile, 0, 1, 0, wg_x, align, 0, 0}) != 0)
+              return -1;
       }
       break;
     case CLT_BENCH_NAIVE:
@@ -419,7 +423,7 @@ static int tune_one(struct clt_bench_session *s, enum clt_bench_type type, clt_s
   candidate *group[GROUP];
   clt_bench_cltranspose_methods(NULL, 0, methods); /* methods[0]: the copy */
   for (size_t i = 0; i < n_cands; i++) {           /* knobs that change nothing for this class are not run */
-    cands[i].failed = cands[i].odd_only && cls != CLT_SHAPE_ODD;
+    cands[i].failed = cands[i].only_class >= 0 && cls != (clt_shape_class)cands[i].only_class;
     cands[i].as_auto = 1;
   }
   double auto_sum = 0;

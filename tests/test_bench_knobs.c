@@ -81,8 +81,9 @@ static void labels_read_back_as_their_knobs(void **state) {
       }
       break;
     case CLT_VARIANT_NARROW:
-      assert_int_equal(sscanf(label, "narrow t%u x%u", &a, &b), 2);
-      assert_true(a == t.tile && b == t.wg_x);
+      n = sscanf(label, "narrow t%u x%u a%u", &a, &b, &c);
+      assert_int_equal(n, t.dst_align ? 3 : 2);
+      assert_true(a == t.tile && b == t.wg_x && c == t.dst_align);
       break;
     default:
       assert_int_equal(sscanf(label, "naive x%u y%u", &a, &b), 2);
