@@ -312,9 +312,7 @@ void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong 
 }
 
 kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
-  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_;
-  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
-  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  CLT_IDX_ARGS(); /* the tile count stays in ulong (from rows_, cols_, batch_) */
   const ulong tiles_r = (rows_ + TILE_R - 1) / TILE_R, tiles_c = (cols_ + TILE_C - 1) / TILE_C;
   const ulong total = tiles_r * tiles_c * batch_;
   const ulong nw = get_global_size(0) * get_global_size(1),
@@ -360,9 +358,7 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
 
 #else /* one VW x VW block per work-item */
 kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
-  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
-  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
-  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  CLT_IDX_ARGS();
   const idx_t tiles_r = (rows + VW - 1) / VW, tiles_c = (cols + VW - 1) / VW;
   for (idx_t b = get_global_id(2); b < batch; b += get_global_size(2)) {
     global const T *s = src + src_off + b * src_stride;

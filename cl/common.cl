@@ -26,6 +26,12 @@ typedef ulong idx_t;
   global const T *restrict src, global T *restrict dst, const ulong rows##x, const ulong cols##x,            \
       const ulong batch##x, const ulong src_off##x, const ulong src_ld##x, const ulong src_stride##x,        \
       const ulong dst_off##x, const ulong dst_ld##x, const ulong dst_stride##x
+/* The size arguments of CLT_TRANSPOSE_ARGS_AS(_) in idx_t under the usual names (rect, vector, block,
+ * narrow). */
+#define CLT_IDX_ARGS()                                                                                       \
+  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;                               \
+  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;           \
+  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_
 
 /* The rect and vector kernels: each work-group's first tile (g0 its tile row, g1 its tile column) and
  * the group-uniform loops over the batch and the tiles (the host may cap the grid below the work;

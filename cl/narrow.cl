@@ -154,9 +154,7 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
    * (PAD and the tile's long extent are multiples of its vector). */
   local T tile[TILE_ELEMS] __attribute__((aligned(128)));
   const uint t = (uint)get_local_id(0);
-  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
-  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
-  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  CLT_IDX_ARGS();
   const idx_t tiles_r = (rows + (SKEW ? SKEW - 1 : 0) + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
 #if SRC_SHIFT
   /* One past the view's last element: a row's last shifted vector reads up to VWL elements past it. */

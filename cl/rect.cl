@@ -325,9 +325,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
   local T tile[TR + SKR][TPITCH]; /* tile row i: source row r0 - SKR + i */
 #endif
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
-  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
-  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
-  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  CLT_IDX_ARGS();
   const idx_t tiles_r = (rows + (SK ? SK - 1 : 0) + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
 #if SRC_SHIFT
   /* One past the view's last element: a shifted row reads up to VW - 1 elements past its tile row. */

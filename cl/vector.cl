@@ -74,9 +74,7 @@ clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
 kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT_TRANSPOSE_ARGS_AS(_)) {
   local TV lds[TILE * PITCH];
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
-  const idx_t rows = (idx_t)rows_, cols = (idx_t)cols_, batch = (idx_t)batch_;
-  const idx_t src_off = (idx_t)src_off_, src_ld = (idx_t)src_ld_, src_stride = (idx_t)src_stride_;
-  const idx_t dst_off = (idx_t)dst_off_, dst_ld = (idx_t)dst_ld_, dst_stride = (idx_t)dst_stride_;
+  CLT_IDX_ARGS();
   const idx_t tiles_r = (rows + (SKEW ? SKEW - 1 : 0) + TILE - 1) / TILE, tiles_c = (cols + TILE - 1) / TILE;
 #if SRC_MODE == 2
   /* One past the last source element: the shifted loads read up to VW - 1 elements past a tile row,
