@@ -224,7 +224,8 @@ static int enumerate(struct clt_bench_tune_state *st, const limits *l, size_t es
       /* Long extents of 512 bytes to 32 KiB of tile at a 16-element short side (a 64-element one gets 4
        * times the bytes, which the library shrinks to fit local memory), in groups of 64 to 256; each
        * with the library's skew of a tall source's destination runs (where it skews them) and without
-       * (a1), which runs as the first where it does not. */
+       * (a1, tall classes only). Where the library does not skew, a1 builds the same kernel but is still
+       * timed on its own: saved, it would turn the skew off on the class's other shapes too. */
       for (unsigned tile = 16; tile <= 4096; tile *= 2) {
         const size_t bytes = (size_t)tile * 16 * es;
         for (unsigned wg_x = 64; wg_x <= 256; wg_x *= 2)

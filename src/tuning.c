@@ -385,10 +385,10 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * narrow_skewed says so: each tile writes them from the boundary at or before them in whole 16-byte
      * vectors, where they went in vectors as narrow as the rows' alignment, often single elements. */
     const size_t align = c->dst_align ? c->dst_align : 32;
-    if (c->dst_align != 1 && narrow_skewed(info, l, c->short_ext, align) &&
-        c->tile % (align / l->elem_size) == 0) {
-      c->pre = (unsigned)(align / l->elem_size);
-      c->nvs = c->vw < c->pre ? c->vw : c->pre;
+    const unsigned sk = (unsigned)(align / l->elem_size);
+    if (c->dst_align != 1 && narrow_skewed(info, l, c->short_ext, align) && c->tile % sk == 0) {
+      c->pre = sk;
+      c->nvs = c->vw < sk ? c->vw : sk;
     }
   } else if (c->variant == CLT_VARIANT_COPY) {
     int base_ok = info->base_align_bytes >= 16;
@@ -603,9 +603,11 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
           unsigned v = c.vw / 2;
           while (v >= 4 && dense_rows_off_vectors(l, v))
             v /= 2;
-          if (v < 4)
-            for (v = c.vw / 2; v >= 4 && v > l->rows;)
+          if (v < 4) {
+            v = c.vw / 2;
+            while (v >= 4 && v > l->rows)
               v /= 2;
+          }
           if (v >= 4)
             c.vw = v;
         }
