@@ -22,11 +22,26 @@
  * columns of its LPR vectors at the same rows: each group of VWL columns is rotated along the column
  * by ROT elements more than the one before (a multiple of VWS, so the long side's vectors stay whole
  * and aligned), which puts them in different banks. Row by row, the same with rows and columns
- * swapped. */
+ * swapped.
+ * A tall source moved FLAT (below) is held as it was read instead (GATHER): each group of FV tile rows,
+ * TC whole 16-byte vectors of the block, stays as it is, followed by one 4-byte word (GPAD elements),
+ * and each destination vector gathers its elements TC apart. A work-item stores a vector it read as 4
+ * words, where the column-major tile took each element a division by TC and a store of its own; the
+ * word after each group puts the same rows of consecutive groups an odd number of words apart, so a
+ * warp's gathers (a group each) fall in distinct banks. ROT and PAD do not apply. */
 #ifndef ROT
 #define ROT 0
 #endif
-#if COLMAJOR
+#if FLAT && COLMAJOR
+#if ELEM_SIZE > 4
+#error "GATHER holds its vectors as 4-byte words: elements of at most 4 bytes"
+#endif
+#define GATHER 1
+#define GPAD (4 / ELEM_SIZE)
+#define GPITCH (FV * TC + GPAD)
+#define AT(i, k) ((i) / FV * GPITCH + (i) % FV * TC + (k))
+#define TILE_ELEMS ((TR + SKEW) / FV * GPITCH)
+#elif COLMAJOR
 #define PITCH (TR + PAD)
 #define AT(i, k) ((k)*PITCH + ((i) + (k) / VWL * ROT) % TR)
 #define TILE_ELEMS (TC * PITCH)
@@ -87,13 +102,15 @@ typedef union {
 /* FLAT, where the short side is whole and dense on one side: a full tile's part of that side is one
  * contiguous run of whole aligned vectors of FV elements (type TVF, 16 bytes) even where its lines
  * start off any vector, as a tall source's TR rows of TC elements, or a wide source's TC destination
- * runs of TR. That side moves as the run's vectors, each element's place in the tile taken from its
- * place in the run, instead of the lines' narrower (often single-element) vectors. */
+ * runs of TR. That side moves as the run's vectors instead of the lines' narrower (often single-element)
+ * ones: a tall source's into the tile as they are (GATHER above), a wide source's each element's place
+ * in the tile taken from its place in the run. */
 #ifndef FLAT
 #define FLAT 0
 #endif
 #if FLAT
-#define UNITS_F (TR * TC / FV) /* flat vectors per tile */
+#define UNITS_F (TR * TC / FV)           /* flat vectors per tile */
+#define UNITS_FL ((TR + SKEW) * TC / FV) /* ... read, SKEW's rows included */
 typedef union {
   TVF v;
   T e[FV];
@@ -106,31 +123,42 @@ typedef union {
  * whole aligned vectors and each sector is written by one work-group, not two halves by two. Column k
  * of the tile then holds source rows r0 - m .. r0 - m + TR - 1, so a tile reads SKEW rows more, from
  * r0 - SKEW on (the last rows of the tile before), and the tiles run one past the last that rows alone
- * need. Without it such rows are stored in vectors as narrow as their alignment, often single elements.
- * The host takes it only where the tile's lines are read as 16-byte vectors (src/tuning.c's
- * narrow_skewed has the figures): with narrower loads, and on lines of an odd number of them, it
- * measured slower. */
+ * need. Held as read (GATHER), the tile keeps every read row and the stores pick column k's window
+ * (GET). Without SKEW such rows are stored in vectors as narrow as their alignment, often single
+ * elements. The host takes it only where the tile's lines are read as 16-byte vectors or moved FLAT
+ * (src/tuning.c's narrow_skewed and narrow_flat have the figures): with narrower loads, and on lines of
+ * an odd number of them, it measured slower. */
 #ifndef SKEW
 #define SKEW 0
 #endif
-#if SKEW && (!COLMAJOR || FLAT)
-#error "SKEW needs a tall source (a column-major tile) read in its lines' vectors (no FLAT)"
+#if SKEW && !COLMAJOR
+#error "SKEW needs a tall source (a column-major tile)"
+#endif
+#ifndef GATHER
+#define GATHER 0
 #endif
 #define UNITS_L ((TR + SKEW) * LPR) /* vector loads per tile, SKEW's rows included */
 #if SKEW
 /* How far destination row c0 + k starts past a SKEW boundary, from the tile's dm and the row pitch's dl. */
 #define SKM(k) ((dm + (uint)(k)*dl) % SKEW)
 /* Element (i, k) of the tile's read rows (row i is source row r0 - SKEW + i) into the tile, if its row
- * falls in column k's window. */
+ * falls in column k's window (held as read, every row); GET(q, k), row q of column k's window. */
+#if GATHER
+#define PUT(i, k, x) (tile[AT(i, k)] = (x))
+#define GET(q, k) tile[AT((q) + SKEW - SKM(k), k)]
+#else
 #define PUT(i, k, x)                                                                                         \
   do {                                                                                                       \
     const uint q_ = (uint)(i) + SKM(k) - SKEW; /* wraps past TR above the window */                          \
     if (q_ < TR)                                                                                             \
       tile[AT(q_, k)] = (x);                                                                                 \
   } while (0)
+#define GET(q, k) tile[AT(q, k)]
+#endif
 #else
 #define SKM(k) 0u
 #define PUT(i, k, x) (tile[AT(i, k)] = (x))
+#define GET(q, k) tile[AT(q, k)]
 #endif
 
 /* SUNROLL: how far the full tiles' store loop unrolls (0: completely, so every gather is in flight).
@@ -191,16 +219,17 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 
         if (full_src) {
           /* Unrolled without bounds tests: all of a work-item's loads are in flight before its stores. */
-#if FLAT && COLMAJOR /* the TR dense rows of TC elements from st on */
+#if GATHER /* the TR (+ SKEW) dense rows of TC elements from st (- SKEW rows) on, as they are */
 #pragma unroll
-          for (uint n = 0; n < (UNITS_F + GROUP - 1) / GROUP; n++) {
+          for (uint n = 0; n < (UNITS_FL + GROUP - 1) / GROUP; n++) {
             const uint u = t + n * GROUP;
-            if (UNITS_F % GROUP == 0 || u < UNITS_F) {
-              clt_vf v;
-              v.v = *(global const TVF *)(st + u * FV);
-#pragma unroll
-              for (uint e = 0; e < FV; e++)
-                tile[AT((u * FV + e) / TC, (u * FV + e) % TC)] = v.e[e];
+            if (UNITS_FL % GROUP == 0 || u < UNITS_FL) {
+              const uint4 x = as_uint4(*(global const TVF *)(st - SKEW * TC + u * FV));
+              local uint *w = (local uint *)&tile[u / TC * GPITCH + u % TC * FV];
+              w[0] = x.s0;
+              w[1] = x.s1;
+              w[2] = x.s2;
+              w[3] = x.s3;
             }
           }
 #else
@@ -280,13 +309,20 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
             const uint u = t + n * GROUP;
             if (UNITS_S % GROUP == 0 || u < UNITS_S) {
               const uint k = u / SPR, p = u % SPR * VWS;
-#if COLMAJOR && VWS > 1
+#if COLMAJOR && VWS > 1 && !GATHER
               *(global TVS *)(dt + k * dst_ld - SKM(k) + p) = *(local const TVS *)&tile[AT(p, k)];
 #else
               clt_vs v;
+#if GATHER /* read rows y .. y + VWS - 1, into the next group of FV rows from brk on */
+              const uint y = p + SKEW - SKM(k), a = AT(y, k), brk = FV - y % FV;
+#pragma unroll
+              for (uint e = 0; e < VWS; e++)
+                v.e[e] = tile[a + e * TC + (SKEW && e >= brk ? GPAD : 0)];
+#else
 #pragma unroll
               for (uint e = 0; e < VWS; e++)
                 v.e[e] = tile[AT(p + e, k)];
+#endif
               *(global TVS *)(dt + k * dst_ld - SKM(k) + p) = v.v;
 #endif
             }
@@ -299,10 +335,10 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
               for (uint e = 0; e < VWS; e++)
 #if SKEW /* element r0 - m + p + e of its destination row, if there is one */
                 if (r0 + p + e >= SKM(k) && r0 + p + e - SKM(k) < rows)
-                  d[(c0 + k) * dst_ld + r0 + p + e - SKM(k)] = tile[AT(p + e, k)];
+                  d[(c0 + k) * dst_ld + r0 + p + e - SKM(k)] = GET(p + e, k);
 #else
                 if (p + e < nr)
-                  dt[k * dst_ld + p + e] = tile[AT(p + e, k)];
+                  dt[k * dst_ld + p + e] = GET(p + e, k);
 #endif
           }
         }

@@ -68,6 +68,8 @@ static size_t rect_cols(const clt__config *c) {
 /* The narrow kernel's padding after each tile line: the pad knob rounded up to whole vectors of the
  * long side, whose vectors are read or written in local memory in place (cl/narrow.cl). */
 static unsigned narrow_pad(const clt__config *c) {
+  if (c->flat && !c->wide) /* held as read (GATHER): no lines to pad */
+    return 0;
   const unsigned v = c->wide ? c->nvl : c->nvs;
   return v ? (c->pad + v - 1) / v * v : c->pad;
 }
@@ -80,7 +82,9 @@ static size_t local_bytes(const clt__config *c, size_t elem_size) {
     return (size_t)c->tile * c->tile * elem_size * (c->pre ? 2 : 1);
   case CLT_VARIANT_RECT: /* pre: the skew's extra rows, unless read from global memory */
     return (size_t)(c->tile + (c->skg ? 0 : c->pre)) * rect_cols(c) * elem_size;
-  case CLT_VARIANT_NARROW:
+  case CLT_VARIANT_NARROW: /* a tall source's FLAT tile as read: a word after each 16 bytes' rows */
+    if (c->flat && !c->wide)
+      return (size_t)(c->tile + c->pre) / (16 / elem_size) * (16 * c->short_ext + 4);
     return (size_t)c->short_ext * (c->tile + narrow_pad(c)) * elem_size;
   default:
     return 0;
@@ -224,17 +228,33 @@ static size_t short_side(const clt__layout *l) {
  *   (1048576x33, 4194304x13 70.0 -> 69.3).
  * With the H200's narrow groups of at most 128 on top (clt__traits narrow_group_max), knobs32.txt D. On
  * an NVIDIA H100 every layout the rule takes that was tried gained 0.9 to 14.3 points (h100/notes.txt
- * Z1: f32 4194301x7 75.7-75.8 -> 83.1-83.4, u8 13x8388609 43.2 -> 57.5). */
+ * Z1: f32 4194301x7 75.7-75.8 -> 83.1-83.4, u8 13x8388609 43.2 -> 57.5).
+ * A tall source's tile is now held as read and gathered on the way out (cl/narrow.cl's GATHER), skewed
+ * where its destination rows are off 32-byte sectors (set_alignment), which made FLAT worth taking
+ * wherever the lines are off 16-byte vectors, into rows on them too, but for lines of several 1- or
+ * 2-byte elements into rows on them. AUTO against the column-major tile, two rounds in alternating
+ * processes (bench/results/h200/knobs34.txt F, G; h100/notes.txt AA), % of the copy, H200 then H100:
+ * - u8 8388607x13 37.8-38.1 -> 55.4-56.2 and 40.1-40.3 -> 76.9-77.1, 8388608x13 37.9-38.0 -> 78.1-78.3
+ *   and 45.3-45.4 -> 91.0-91.8, 4194303x26 35.8-36.2 -> 60.6-60.7 and 50.9-51.0 -> 77.9-78.1;
+ * - f16 4194303x13 65.1-66.0 -> 73.3-75.4 and 66.0-66.1 -> 84.0-84.2, 4194304x13 68.2-68.6 -> 86.6-86.7
+ *   and 76.9-77.2 -> 94.6-94.7, 1048575x50 54.0-54.4 -> 59.7-60.0 and 62.2-62.6 -> 72.7-72.9;
+ * - f32 2023967x13 76.8-77.4 -> 84.0-85.0 and 79.1-79.2 -> 88.2-88.4 (CLBlast 63.1-63.5 and 81.4-81.6),
+ *   1048575x50 68.4-68.7 -> 80.7-82.0 and 73.6-73.7 -> 89.1-89.2, 4194304x13 90.3 -> 95.3-95.4 and 83.1
+ *   -> 96.9-97.2.
+ * Lines of 1- and 2-byte pairs into rows on 16-byte vectors lost (f16 2097152x26 89.3-90.9 -> 80.1-80.7,
+ * u8 8388608x26 56.9-57.3 -> 56.0-56.1) and keep the column-major tile. f32 pairs into such rows gained
+ * on the H200 and lost 2 points on the H100 (4194304x6 89.4-89.6 -> 93.7-95.4 and 100.0-100.2 ->
+ * 98.0-98.2, 1048576x50 82.7-82.8 -> 86.5-88.3 and 95.5 -> 92.8-93.3). */
 static int narrow_flat(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   const size_t es = l->elem_size;
   const unsigned fv = (unsigned)(16 / es), nv = c->wide ? c->nvs : c->nvl;
-  if (es > 4 || info->base_align_bytes < 16 || c->short_ext != short_side(l) || c->tile % fv || nv >= fv ||
-      !(nv == 1 || es == 4 || (es == 2 && !c->wide)))
+  if (es > 4 || info->base_align_bytes < 16 || c->short_ext != short_side(l) || c->tile % fv || nv >= fv)
     return 0;
   if (c->wide)
-    return l->dst_ld == l->rows && l->dst_offset % fv == 0 && (l->batch == 1 || l->dst_stride % fv == 0);
-  return c->nvs < fv && l->src_ld == l->cols && l->src_offset % fv == 0 &&
-         (l->batch == 1 || l->src_stride % fv == 0);
+    return (nv == 1 || es == 4) && l->dst_ld == l->rows && l->dst_offset % fv == 0 &&
+           (l->batch == 1 || l->dst_stride % fv == 0);
+  return (es == 4 || nv == 1 || !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, fv)) &&
+         l->src_ld == l->cols && l->src_offset % fv == 0 && (l->batch == 1 || l->src_stride % fv == 0);
 }
 
 /* Whether the narrow kernel skews a tall source's destination runs to align-byte boundaries (SKEW in
@@ -251,7 +271,8 @@ static int narrow_flat(const clt__config *c, const clt__device_info *info, const
  * 81.0-81.7, c128 1048575x13 91.3-91.4 -> 74.9-75.0). AUTO on an NVIDIA H100 agreed
  * (bench/results/h100/notes.txt Z): f32 1048575x24 78.2-78.5 -> 93.2-93.4, 629145x40 77.1-77.3 ->
  * 91.2-91.4, f64 524287x24 81.8-82.2 -> 93.1-93.2, 449389x28 78.8-79.2 -> 92.0-92.1, 1572863x8 94.0-94.5
- * -> 96.1-96.7. */
+ * -> 96.1-96.7. Those FLAT losses were the column-major tile's: held as read, a tall source moved FLAT
+ * skews whatever its lines (set_alignment; narrow_flat has the figures). */
 static int narrow_skewed(const clt__device_info *info, const clt__layout *l, size_t short_ext, size_t align) {
   const size_t es = l->elem_size;
   return l->rows > l->cols && es >= 2 && es <= 8 && align > es && short_ext * es % 32 == 0 &&
@@ -386,7 +407,12 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * vectors, where they went in vectors as narrow as the rows' alignment, often single elements. */
     const size_t align = c->dst_align ? c->dst_align : 32;
     const unsigned sk = (unsigned)(align / l->elem_size);
-    if (c->dst_align != 1 && narrow_skewed(info, l, c->short_ext, align) && c->tile % sk == 0) {
+    /* And a tall source moved FLAT, its lines whatever they are (narrow_flat has the figures), to whole
+     * 16-byte vectors (the tile holds its rows 16 bytes' worth at a time). */
+    const int flat_skew = c->flat && !c->wide && align >= 16 && info->base_align_bytes >= align &&
+                          !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sk);
+    if (c->dst_align != 1 && (flat_skew || narrow_skewed(info, l, c->short_ext, align)) &&
+        c->tile % sk == 0) {
       c->pre = sk;
       c->nvs = c->vw < sk ? c->vw : sk;
     }
@@ -642,7 +668,21 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     const size_t n_short = short_side(l);
     c.short_ext = (unsigned)(n_short < CLT__NARROW_MAX ? n_short : CLT__NARROW_MAX);
     c.vw = (unsigned)(es < 16 ? 16 / es : 1);
-    const size_t budget = es == 1 ? 8192 : 4096, run = es == 1 ? 1 : 256 / es; /* bytes; elements */
+    /* A tall source moved FLAT (held as read, cl/narrow.cl's GATHER) into destination rows on 16-byte
+     * vectors: tiles of 4 to 8 KiB in groups of 64, 4 to 8 vectors per work-item each way. A --tune on
+     * an NVIDIA H200 (bench/results/h200/knobs34.txt D, E): u8 8388608x13 78.2% of the copy in tiles of
+     * 512 rows in groups of 64, against 61.3 in groups of 128 (the rule before) and 61.1 in 256 rows;
+     * f16 4194304x13 85.6 (256 x 64) against 81.4 (128 x 128); f32 4194304x13 95.1 (128 x 64) against
+     * 86.9 (64 x 128). Into rows off them (skewed) the rule before stands for 2- and 4-byte elements and
+     * 1-byte ones take its 4 KiB tiles too: u8 8388607x7 54.4 (512 x 128) against 46.0 (1024 x 128),
+     * 4194303x26 60.3 (128 x 128) against 55.7 (256 x 128). */
+    clt__config probe = c;
+    probe.tile = c.vw;
+    probe.nvl = narrow_vector(c.vw, c.short_ext, info, l, 0);
+    const int gather = !c.wide && narrow_flat(&probe, info, l);
+    const int gather16 = gather && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
+    const size_t budget = gather16 || (es == 1 && !gather) ? 8192 : 4096;
+    const size_t run = es == 1 ? 1 : 256 / es; /* elements */
     c.tile = c.vw;
     while (c.tile < CLT__NARROW_TILE_MAX && (2 * c.tile * c.short_ext * es <= budget || c.tile < run))
       c.tile *= 2;
@@ -654,8 +694,11 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
      * are off the 16-byte vectors (clt__traits) */
     const int lines_aligned = view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c.vw) &&
                               view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
-    const unsigned wg_max =
-        c.short_ext < 64 && !lines_aligned ? clt__device_traits(info).narrow_group_max : 256;
+    const unsigned wg_max = gather16                             ? 64
+                            : c.short_ext < 64 && !lines_aligned ? clt__device_traits(info).narrow_group_max
+                                                                 : 256;
+    if (gather16)
+      c.wg_x = 64;
     while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
       c.wg_x *= 2;
     c.wg_y = 1;
@@ -1359,7 +1402,7 @@ static unsigned narrow_store_unroll(const clt__config *c, size_t elem_size) {
 static unsigned narrow_rotation(const clt__config *c, size_t elem_size) {
   const unsigned sv = c->wide ? c->nvs : c->nvl, lv = c->wide ? c->nvl : c->nvs;
   const unsigned g = c->short_ext / sv;
-  if (g <= 1)
+  if (g <= 1 || (c->flat && !c->wide)) /* held as read (GATHER): no lines to rotate */
     return 0;
   unsigned r = (unsigned)((128 + g * elem_size - 1) / (g * elem_size));
   if (r < lv)

@@ -164,6 +164,8 @@ static size_t local_bytes(const clt__config *c, size_t es) {
     return (size_t)c->tile * c->tile * es;
   if (c->variant == CLT_VARIANT_RECT) /* plus the skew's rows, and a vector each side for shifted rows */
     return (size_t)(c->tile + c->pre) * (c->wg_x * c->vw + c->pad + (c->shift_ok ? 2 * c->vw : 0)) * es;
+  if (c->variant == CLT_VARIANT_NARROW && c->flat && !c->wide) /* as read, skew rows too: groups of 16 */
+    return (size_t)(c->tile + c->pre) * es / 16 * (16 * c->short_ext + 4); /* bytes' rows and a word each */
   if (c->variant == CLT_VARIANT_NARROW) { /* the pad in whole vectors of the long side */
     const unsigned lv = c->wide ? c->nvl : c->nvs;
     const size_t pad = lv ? (c->pad + lv - 1) / lv * lv : c->pad;
@@ -2017,10 +2019,10 @@ static void wide_shifted_sources_take_narrow(void **state) {
 }
 
 /* The narrow kernel's FLAT on the H200 (AUTO): a short side whole and dense on one side moves there as
- * 16-byte vectors where its lines' own vectors are single elements (1- to 4-byte elements), f32 pairs,
- * or f16 pairs of a tall source; not u8 pairs, f16 pairs of a wide source, f64, a tall source whose
- * destination rows are on 16-byte vectors, rows already on them, a padded dense side or a misaligned
- * offset. */
+ * 16-byte vectors where its lines' own vectors are single elements (1- to 4-byte elements) or f32 pairs;
+ * a tall source's lines of several 1- or 2-byte elements too where its destination rows are off the
+ * 16-byte vectors. Not u8 pairs or f16 pairs of a wide source, nor a tall source's into rows on the
+ * vectors, f64, lines already on the vectors, a padded dense side or a misaligned offset. */
 static void narrow_flat_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200();
@@ -2029,16 +2031,20 @@ static void narrow_flat_where_measured(void **state) {
     size_t es;
     int flat;
   } cases[] = {
-      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
-      {{26, 2010011, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, {{1048575, 50, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
-      {{4194303, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{2097151, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
-      {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{8388607, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{13, 8388609, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{26, 2097151, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{4194303, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0}, {{26, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
-      {{1048575, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0}, {{13, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
-      {{4194304, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, {{4194304, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
-      {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, {{2023967, 13, 1, 0, 14, 0, 0, 0, 0, 1}, 4, 0},
-      {{2023967, 13, 1, 1, 0, 0, 0, 0, 0, 1}, 4, 0}, {{26, 2010011, 1, 0, 0, 0, 0, 27, 0, 1}, 4, 0},
+      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},  {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{26, 2010011, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},  {{1048575, 50, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{4194303, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{2097151, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{8388607, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{13, 8388609, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{26, 2097151, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{4194303, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{26, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{4194303, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{4194303, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{4194304, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},  {{4194304, 6, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{4194304, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{8388608, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{2097152, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},  {{8388608, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{1048575, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},  {{13, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
+      {{4194304, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},  {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{2023967, 13, 1, 0, 14, 0, 0, 0, 0, 1}, 4, 0}, {{2023967, 13, 1, 1, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{26, 2010011, 1, 0, 0, 0, 0, 27, 0, 1}, 4, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
@@ -2057,12 +2063,13 @@ static void narrow_flat_where_measured(void **state) {
 }
 
 /* The narrow kernel's skew (SKEW in cl/narrow.cl, narrow_skewed): tall sources of 2- to 8-byte elements
- * whose lines are whole 32-byte sectors on 16-byte vectors and whose destination rows are off the
- * sectors (through the leading dimension or the offset), in whole 16-byte stores, the grid one tile
- * longer; not lines of an odd number of 16-byte vectors, 1- or 16-byte elements, lines read through
- * FLAT, narrower vectors (a padded source), destinations on the sectors, wide sources, nor dst_align 1;
- * another dst_align sets its boundary. AUTO takes narrow for f16 that rect cuts into several tiles of
- * 16 columns, on both GPUs, and keeps rect for one such tile or tiles of 32. */
+ * whose lines are whole 32-byte sectors on 16-byte vectors, and tall sources of 1- to 4-byte elements
+ * moved FLAT whatever their lines, whose destination rows are off the sectors (through the leading
+ * dimension or the offset), in whole 16-byte stores, the grid one tile longer; not lines of an odd
+ * number of 16-byte vectors, 1-byte elements read in their lines' vectors, 16-byte elements, narrower
+ * vectors (a padded source), destinations on the sectors, wide sources, nor dst_align 1; another
+ * dst_align sets its boundary (for FLAT, 16 bytes or more). AUTO takes narrow for f16 that rect cuts into
+ * several tiles of 16 columns, on both GPUs, and keeps rect for one such tile or tiles of 32. */
 static void narrow_skews_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -2081,7 +2088,13 @@ static void narrow_skews_where_measured(void **state) {
       {{898779, 14, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0, 0},
       {{3145727, 32, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0, 0},
       {{1048575, 16, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0, 0},
-      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0},
+      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 8},
+      {{8388607, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0, 32},
+      {{4194303, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 16},
+      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 0},
+      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 8, 0},
+      {{8388607, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64, 64},
+      {{8388608, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0, 0},
       {{1048576, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0},
       {{1048575, 24, 1, 0, 26, 0, 0, 0, 0, 0}, 4, 0, 0},
       {{1048575, 24, 1, 0, 0, 0, 0, 1048584, 0, 0}, 4, 0, 0},
@@ -2138,7 +2151,8 @@ static void narrow_skews_where_measured(void **state) {
 
 /* The narrow kernel's groups on the H200: at most 128 items for short sides below 64 whose lines are off
  * the 16-byte vectors on either side; 256 where both sides' lines are on them, for short sides of 64 and
- * more, and on the H100 (clt__traits narrow_group_max). */
+ * more, and on the H100 (clt__traits narrow_group_max); 64 on both where a tall source moved FLAT goes
+ * into destination rows on 16-byte vectors (narrow_gather_tiles). */
 static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -2146,7 +2160,7 @@ static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
     size_t rows, cols, es;
     unsigned h200, h100;
   } cases[] = {
-      {4194304, 13, 4, 128, 256}, {2023967, 13, 4, 128, 256}, {26, 2010011, 4, 128, 256},
+      {4194304, 13, 4, 64, 64},   {2023967, 13, 4, 128, 256}, {26, 2010011, 4, 128, 256},
       {1139353, 40, 4, 128, 256}, {63, 2097152, 4, 128, 256}, {4194303, 13, 2, 128, 256},
       {60, 1048576, 4, 256, 256}, {64, 2097152, 4, 256, 256}, {2097152, 32, 2, 128, 128},
   };
@@ -2160,6 +2174,46 @@ static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
       if (c.wg_x != want)
         fail_msg("elem_size %zu, %zux%zu on the %s: groups of %u, expected %u", cases[i].es, cases[i].rows,
                  cases[i].cols, d ? "H100" : "H200", c.wg_x, want);
+    }
+}
+
+/* The narrow kernel's tiles and groups for a tall source moved FLAT (held as read, cl/narrow.cl's
+ * GATHER): into destination rows on 16-byte vectors, 4 to 8 KiB tiles (at least 256-byte runs) in groups
+ * of 64 on both GPUs; into rows off them, 2 to 4 KiB tiles for every element size (1-byte ones
+ * included) in the groups of h200_narrow_groups_of_128_off_the_vectors; lines of 1- or 2-byte pairs into
+ * rows on the vectors (no FLAT) keep the rule before. */
+static void narrow_gather_tiles(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    size_t rows, cols, es;
+    int flat;
+    unsigned tile, h200, h100; /* the tile and each GPU's group */
+  } cases[] = {
+      {8388608, 13, 1, 1, 512, 64, 64},   {4194304, 13, 2, 1, 256, 64, 64},
+      {4194304, 13, 4, 1, 128, 64, 64},   {1048576, 33, 4, 1, 64, 64, 64},
+      {8388607, 7, 1, 1, 512, 128, 256},  {4194303, 26, 1, 1, 128, 128, 256},
+      {2023967, 13, 4, 1, 64, 128, 256},  {2097152, 26, 2, 0, 128, 128, 256},
+      {8388608, 26, 1, 0, 256, 128, 256},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int d = 0; d < 2; d++) {
+      const clt__device_info *dev = d ? &h100 : &h200;
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+      clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_NARROW);
+      clt__config c;
+      assert_int_equal(clt__choose_config(dev, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+      const unsigned want = d ? cases[i].h100 : cases[i].h200;
+      if (c.flat != cases[i].flat || c.tile != cases[i].tile || c.wg_x != want)
+        fail_msg("elem_size %zu, %zux%zu on the %s: flat %d, tile %u, groups of %u; expected %d, %u, %u",
+                 cases[i].es, cases[i].rows, cases[i].cols, d ? "H100" : "H200", c.flat, c.tile, c.wg_x,
+                 cases[i].flat, cases[i].tile, want);
+      const char *why = config_problem(&c, dev, cases[i].es);
+      if (why == NULL)
+        why = alignment_problem(&c, &l);
+      if (why)
+        fail_msg("elem_size %zu, %zux%zu: %s", cases[i].es, cases[i].rows, cases[i].cols, why);
+      check_options(&c, cases[i].es, "narrow gather");
     }
 }
 
@@ -2678,6 +2732,7 @@ int main(void) {
       cmocka_unit_test(wide_shifted_sources_take_narrow),
       cmocka_unit_test(narrow_flat_where_measured),
       cmocka_unit_test(narrow_skews_where_measured),
+      cmocka_unit_test(narrow_gather_tiles),
       cmocka_unit_test(h200_narrow_groups_of_128_off_the_vectors),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(h200_shifted_wide_sources_take_measured_knobs),
