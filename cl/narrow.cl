@@ -28,19 +28,29 @@
  * and each destination vector gathers its elements TC apart. A work-item stores a vector it read as 4
  * words, where the column-major tile took each element a division by TC and a store of its own; the
  * word after each group puts the same rows of consecutive groups an odd number of words apart, so a
- * warp's gathers (a group each) fall in distinct banks. ROT and PAD do not apply. */
+ * warp's gathers (a group each) fall in distinct banks. A wide source moved FLAT is held as it will be
+ * written (SCATTER), the mirror image: each group of FV tile columns, TR whole 16-byte vectors of the
+ * destination block, followed by one word; each source vector scatters its elements TR apart and each
+ * destination vector is read as 4 words, where the row-major tile stepped each destination element's
+ * place through its rows. A warp's scatters (a group each) fall in distinct banks too. ROT and
+ * PAD do not apply to either. */
 #ifndef ROT
 #define ROT 0
 #endif
-#if FLAT && COLMAJOR
-#if ELEM_SIZE > 4
-#error "GATHER holds its vectors as 4-byte words: elements of at most 4 bytes"
+#if FLAT && ELEM_SIZE > 4
+#error "FLAT holds the tile's vectors as 4-byte words: elements of at most 4 bytes"
 #endif
-#define GATHER 1
 #define GPAD (4 / ELEM_SIZE)
+#if FLAT && COLMAJOR
+#define GATHER 1
 #define GPITCH (FV * TC + GPAD)
 #define AT(i, k) ((i) / FV * GPITCH + (i) % FV * TC + (k))
 #define TILE_ELEMS ((TR + SKEW) / FV * GPITCH)
+#elif FLAT
+#define SCATTER 1
+#define GPITCH (FV * TR + GPAD)
+#define AT(i, k) ((k) / FV * GPITCH + (k) % FV * TR + (i))
+#define TILE_ELEMS (TC / FV * GPITCH)
 #elif COLMAJOR
 #define PITCH (TR + PAD)
 #define AT(i, k) ((k)*PITCH + ((i) + (k) / VWL * ROT) % TR)
@@ -102,9 +112,8 @@ typedef union {
 /* FLAT, where the short side is whole and dense on one side: a full tile's part of that side is one
  * contiguous run of whole aligned vectors of FV elements (type TVF, 16 bytes) even where its lines
  * start off any vector, as a tall source's TR rows of TC elements, or a wide source's TC destination
- * runs of TR. That side moves as the run's vectors instead of the lines' narrower (often single-element)
- * ones: a tall source's into the tile as they are (GATHER above), a wide source's each element's place
- * in the tile taken from its place in the run. */
+ * runs of TR. That side moves as the run's vectors, as they are, instead of the lines' narrower (often
+ * single-element) ones: into the tile (GATHER above) or out of it (SCATTER). */
 #ifndef FLAT
 #define FLAT 0
 #endif
@@ -136,6 +145,9 @@ typedef union {
 #endif
 #ifndef GATHER
 #define GATHER 0
+#endif
+#ifndef SCATTER
+#define SCATTER 0
 #endif
 #define UNITS_L ((TR + SKEW) * LPR) /* vector loads per tile, SKEW's rows included */
 #if SKEW
@@ -251,6 +263,11 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 #pragma unroll
               for (uint e = 0; e < VWL; e++)
                 PUT(i, k + e, v.e[e]);
+#elif SCATTER /* columns k .. k + VWL - 1: one group of FV */
+              const uint a = AT(i, k);
+#pragma unroll
+              for (uint e = 0; e < VWL; e++)
+                tile[a + e * TR] = v.e[e];
 #else
               *(local TVL *)&tile[AT(i, k)] = v.v;
 #endif
@@ -274,33 +291,13 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 
         /* Destination row c0 + k gets its run from tile column k. */
         if (full) {
-#if FLAT && !COLMAJOR /* the TC dense destination runs of TR elements from dt on */
+#if SCATTER /* the TC dense destination runs of TR elements from dt on, as they are */
           CLT_STORE_UNROLL
           for (uint n = 0; n < (UNITS_F + GROUP - 1) / GROUP; n++) {
             const uint u = t + n * GROUP;
             if (UNITS_F % GROUP == 0 || u < UNITS_F) {
-              clt_vf v;
-              /* Element u * FV + e is row i, column k, stepped from the vector's first rather than
-               * divided out per element: on an NVIDIA H200 u8 wide sources of 5 to 13 rows gained 3.6 to
-               * 5.7 points of the copy, f32 ones up to 2.3, f16 came level (f32 26 rows and f16 7 rows
-               * up to 0.7 and 2.5 below); the same in the tall sources' loads went either way, -2.2 to
-               * +4.6 (bench/results/h200/knobs33.txt F). AT(i, k) is a + r % TC. */
-              uint i = u * FV % TR, k = u * FV / TR;
-              uint a = i * PITCH, r = k + i / VWS * ROT;
-#pragma unroll
-              for (uint e = 0; e < FV; e++) {
-                v.e[e] = tile[a + r % TC];
-                i++;
-                a += PITCH;
-                r += i % VWS == 0 ? ROT : 0;
-                if (i == TR) {
-                  i = 0;
-                  a = 0;
-                  k++;
-                  r = k;
-                }
-              }
-              *(global TVF *)(dt + u * FV) = v.v;
+              local const uint *w = (local const uint *)&tile[u / TR * GPITCH + u % TR * FV];
+              *(global TVF *)(dt + u * FV) = CLT_CAT(as_, TVF)((uint4)(w[0], w[1], w[2], w[3]));
             }
           }
 #else

@@ -68,7 +68,7 @@ static size_t rect_cols(const clt__config *c) {
 /* The narrow kernel's padding after each tile line: the pad knob rounded up to whole vectors of the
  * long side, whose vectors are read or written in local memory in place (cl/narrow.cl). */
 static unsigned narrow_pad(const clt__config *c) {
-  if (c->flat && !c->wide) /* held as read (GATHER): no lines to pad */
+  if (c->flat) /* held as read or as written (GATHER, SCATTER): no lines to pad */
     return 0;
   const unsigned v = c->wide ? c->nvl : c->nvs;
   return v ? (c->pad + v - 1) / v * v : c->pad;
@@ -82,8 +82,8 @@ static size_t local_bytes(const clt__config *c, size_t elem_size) {
     return (size_t)c->tile * c->tile * elem_size * (c->pre ? 2 : 1);
   case CLT_VARIANT_RECT: /* pre: the skew's extra rows, unless read from global memory */
     return (size_t)(c->tile + (c->skg ? 0 : c->pre)) * rect_cols(c) * elem_size;
-  case CLT_VARIANT_NARROW: /* a tall source's FLAT tile as read: a word after each 16 bytes' rows */
-    if (c->flat && !c->wide)
+  case CLT_VARIANT_NARROW: /* a FLAT tile as read or written: a word after each 16 bytes' lines */
+    if (c->flat)
       return (size_t)(c->tile + c->pre) / (16 / elem_size) * (16 * c->short_ext + 4);
     return (size_t)c->short_ext * (c->tile + narrow_pad(c)) * elem_size;
   default:
@@ -244,15 +244,23 @@ static size_t short_side(const clt__layout *l) {
  * Lines of 1- and 2-byte pairs into rows on 16-byte vectors lost (f16 2097152x26 89.3-90.9 -> 80.1-80.7,
  * u8 8388608x26 56.9-57.3 -> 56.0-56.1) and keep the column-major tile. f32 pairs into such rows gained
  * on the H200 and lost 2 points on the H100 (4194304x6 89.4-89.6 -> 93.7-95.4 and 100.0-100.2 ->
- * 98.0-98.2, 1048576x50 82.7-82.8 -> 86.5-88.3 and 95.5 -> 92.8-93.3). */
+ * 98.0-98.2, 1048576x50 82.7-82.8 -> 86.5-88.3 and 95.5 -> 92.8-93.3).
+ * A wide source's tile is held as it will be written in the same way (SCATTER), which made FLAT worth
+ * taking for every wide source whose destination lines are off 16-byte vectors, pairs and 4-element
+ * lines of 1- and 2-byte elements included (knobs34.txt I, J; h100/notes.txt AB), H200 then H100:
+ * - u8 13x8388609 50.8-50.9 -> 84.3-85.2 and 68.0-68.1 -> 84.4-84.5, 12x8388609 56.6-57.0 -> 93.0-95.0
+ *   and 47.6-47.8 -> 81.2, 26x4194305 72.3-73.4 -> 82.8-83.8 and 77.8-78.0 -> 86.6-87.1;
+ * - f16 7x8388617 72.6-73.1 -> 84.6-84.8 and 80.1-80.2 -> 84.9-85.1, 26x2097151 81.5-84.0 -> 83.1-83.8
+ *   and 78.9-79.0 -> 94.6-95.0; f32 7x4194305 80.1-80.5 -> 84.9-85.8 and 79.5-79.7 -> 80.8-80.9.
+ * u8 26x4194304 (source rows on the vectors) gained on the H200 and lost on the H100 (77.8-79.5 ->
+ * 96.1-97.9, 93.2-93.7 -> 86.9-87.0). */
 static int narrow_flat(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   const size_t es = l->elem_size;
   const unsigned fv = (unsigned)(16 / es), nv = c->wide ? c->nvs : c->nvl;
   if (es > 4 || info->base_align_bytes < 16 || c->short_ext != short_side(l) || c->tile % fv || nv >= fv)
     return 0;
   if (c->wide)
-    return (nv == 1 || es == 4) && l->dst_ld == l->rows && l->dst_offset % fv == 0 &&
-           (l->batch == 1 || l->dst_stride % fv == 0);
+    return l->dst_ld == l->rows && l->dst_offset % fv == 0 && (l->batch == 1 || l->dst_stride % fv == 0);
   return (es == 4 || nv == 1 || !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, fv)) &&
          l->src_ld == l->cols && l->src_offset % fv == 0 && (l->batch == 1 || l->src_stride % fv == 0);
 }
@@ -1402,7 +1410,7 @@ static unsigned narrow_store_unroll(const clt__config *c, size_t elem_size) {
 static unsigned narrow_rotation(const clt__config *c, size_t elem_size) {
   const unsigned sv = c->wide ? c->nvs : c->nvl, lv = c->wide ? c->nvl : c->nvs;
   const unsigned g = c->short_ext / sv;
-  if (g <= 1 || (c->flat && !c->wide)) /* held as read (GATHER): no lines to rotate */
+  if (g <= 1 || c->flat) /* held as read or as written (GATHER, SCATTER): no lines to rotate */
     return 0;
   unsigned r = (unsigned)((128 + g * elem_size - 1) / (g * elem_size));
   if (r < lv)

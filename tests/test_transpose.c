@@ -509,15 +509,16 @@ static void narrow_tiles_exact(void **state) {
        "-DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=1024 -DTC=3 -DGROUP=256 -DPAD=0 -DROT=12 "},
       {9000, 8, 8, 256, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=256 -DTC=8 -DGROUP=64 -DPAD=0 -DROT=4 "},
-      {12, 9000, 1, 512, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+      {12, 9000, 1, 512, 0, 128, 0, 0, 0, 0, 0, 16, 0, 0, /* padded destination rows: no FLAT */
        "-DTVL=uchar8 -DVWL=8 -DTVS=uchar4 -DVWS=4 -DTR=12 -DTC=512 -DGROUP=128 -DPAD=0 -DROT=48 "
        "-DCOLMAJOR=0 "},
       {3000, 16, 16, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTVL=uint4 -DVWL=1 -DTVS=uint4 -DVWS=1 -DTR=64 -DTC=16 -DGROUP=64 -DPAD=0 -DROT=1 "},
       {4000, 24, 4, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DVWL=4 -DTVS=uint4 -DVWS=4 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=8 -DCOLMAJOR=1 "},
-      {33, 3000, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+      {33, 3000, 2, 128, 0, 256, 0, 0, 0, 0, 0, 34, 0, 0,
        "-DTVL=ushort8 -DVWL=8 -DTVS=ushort -DVWS=1 -DTR=33 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=8 "},
+      {33, 3000, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=33 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=0 "},
       {2000, 63, 4, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=64 -DTC=63 -DGROUP=128 -DPAD=0 -DROT=0 "},
       {2000, 63, 4, 64, 0, 128, 0, 0, 0, 64, 0, 0, 0, 0,
@@ -528,8 +529,9 @@ static void narrow_tiles_exact(void **state) {
        "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=64 -DTC=32 -DGROUP=64 -DPAD=0 -DROT=2 "},
       /* Short sides of 65 to 128 in one tile, the store loop of wide ones unrolled by 2 (SUNROLL) with
        * the last round partly idle; above 128, tiles of 128 across them, the last partial. */
-      {100, 3000, 1, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+      {100, 3000, 1, 128, 0, 256, 0, 0, 0, 0, 0, 104, 0, 0,
        "-DTVL=uchar8 -DVWL=8 -DTVS=uchar4 -DVWS=4 -DTR=100 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=8 "},
+      {100, 3000, 1, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=100 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=0 "},
       {99, 3001, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DVWS=1 -DTR=99 -DTC=64 -DGROUP=256 "},
       {99, 3001, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DSRC_SHIFT=1 -DSUNROLL=2"},
       {72, 5000, 8, 32, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DVWS=2 -DTR=72 -DTC=32 -DGROUP=256 "},
@@ -564,6 +566,20 @@ static void narrow_tiles_exact(void **state) {
       {5, 4001, 1, 512, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=16 -DTVF=uchar16"},
       {2001, 13, 4, 64, 0, 64, 0, 3, 0, 0, 0, 0, 3, 0, "-DFLAT=1 -DFV=4 -DTVF=uint4"},
       {26, 2001, 4, 256, 0, 64, 0, 3, 0, 0, 0, 0, 0, 6, "-DFLAT=1 -DFV=4 -DTVF=uint4"},
+      /* A wide source's FLAT tile held as written (SCATTER): destination lines of pairs and 4-element
+       * vectors, source rows on and off 16-byte vectors, batches whose strides keep the runs aligned. */
+      {26, 2001, 1, 256, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWS=2 -DTR=26 -DTC=256 -DGROUP=128 -DPAD=0 -DROT=0"},
+      {26, 2001, 1, 256, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DSRC_SHIFT=1 -DSUNROLL=2 -DFLAT=1 -DFV=16"},
+      {26, 4096, 1, 256, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0"},
+      {26, 4096, 1, 256, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=16"},
+      {12, 4001, 1, 512, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWS=4 -DTR=12 -DTC=512 -DGROUP=128 -DPAD=0 -DROT=0"},
+      {12, 4001, 1, 512, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=16"},
+      {12, 3001, 2, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWS=4 -DTR=12 -DTC=128 -DGROUP=128 -DPAD=0 -DROT=0"},
+      {12, 3001, 2, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=8"},
+      {26, 2001, 1, 256, 0, 128, 0, 3, 0, 0, 0, 0, 3, 6, "-DFLAT=1 -DFV=16"},
       /* A tall source's FLAT tile held as read and gathered on the way out (GATHER): into destination
        * rows on 16-byte vectors (no skew), lines of single elements, pairs and 4-element vectors; into
        * rows off the sectors, skewed, through the row count, the leading dimension, the offset or a
@@ -612,15 +628,16 @@ static void narrow_tiles_exact(void **state) {
        "-DTVL=uchar16 -DVWL=16 -DTVS=uchar16 -DVWS=16 -DTR=16 -DTC=512 -DGROUP=128 -DPAD=0 -DROT=0 "},
       /* Small tiles in small groups: several units per work-item, the last round partly idle. */
       {1000, 24, 4, 16, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=16 -DTC=24 -DGROUP=64 -DPAD=0 -DROT=8 "},
-      {12, 1000, 2, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+      {12, 1000, 2, 32, 0, 64, 0, 0, 0, 0, 0, 16, 0, 0,
        "-DTVL=ushort8 -DVWL=8 -DTVS=ushort4 -DVWS=4 -DTR=12 -DTC=32 -DGROUP=64 -DPAD=0 -DROT=24 "},
+      {12, 1000, 2, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=12 -DTC=32 -DGROUP=64 -DPAD=0 -DROT=0 "},
       /* Other group sizes. */
       {5000, 16, 8, 128, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=128 -DTC=16 -DGROUP=32 -DPAD=0 -DROT=2 "},
       {16, 20000, 4, 256, 0, 512, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=16 -DTC=256 -DGROUP=512 -DPAD=0 -DROT=8 -DCOLMAJOR=0 "},
       /* Padding in whole long-side vectors, and other vector widths (64-byte vectors included). */
       {4000, 24, 4, 128, 0, 256, 1, 0, 0, 0, 0, 0, 0, 0, "-DTR=128 -DTC=24 -DGROUP=256 -DPAD=4 -DROT=8 "},
-      {12, 9000, 1, 512, 0, 128, 5, 0, 0, 0, 0, 0, 0, 0, "-DTR=12 -DTC=512 -DGROUP=128 -DPAD=8 -DROT=48 "},
+      {12, 9000, 1, 512, 0, 128, 5, 0, 0, 0, 0, 16, 0, 0, "-DTR=12 -DTC=512 -DGROUP=128 -DPAD=8 -DROT=48 "},
       {4000, 24, 4, 128, 16, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTVS=uint16 -DVWS=16 -DTR=128 -DTC=24 -DGROUP=256 -DPAD=0 -DROT=16 "},
       {4000, 24, 4, 128, 1, 256, 0, 0, 0, 0, 0, 0, 0, 0,

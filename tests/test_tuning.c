@@ -164,8 +164,8 @@ static size_t local_bytes(const clt__config *c, size_t es) {
     return (size_t)c->tile * c->tile * es;
   if (c->variant == CLT_VARIANT_RECT) /* plus the skew's rows, and a vector each side for shifted rows */
     return (size_t)(c->tile + c->pre) * (c->wg_x * c->vw + c->pad + (c->shift_ok ? 2 * c->vw : 0)) * es;
-  if (c->variant == CLT_VARIANT_NARROW && c->flat && !c->wide) /* as read, skew rows too: groups of 16 */
-    return (size_t)(c->tile + c->pre) * es / 16 * (16 * c->short_ext + 4); /* bytes' rows and a word each */
+  if (c->variant == CLT_VARIANT_NARROW && c->flat) /* 16 bytes' lines (skew rows too) and a word, each */
+    return (size_t)(c->tile + c->pre) * es / 16 * (16 * c->short_ext + 4);
   if (c->variant == CLT_VARIANT_NARROW) { /* the pad in whole vectors of the long side */
     const unsigned lv = c->wide ? c->nvl : c->nvs;
     const size_t pad = lv ? (c->pad + lv - 1) / lv * lv : c->pad;
@@ -2019,10 +2019,9 @@ static void wide_shifted_sources_take_narrow(void **state) {
 }
 
 /* The narrow kernel's FLAT on the H200 (AUTO): a short side whole and dense on one side moves there as
- * 16-byte vectors where its lines' own vectors are single elements (1- to 4-byte elements) or f32 pairs;
- * a tall source's lines of several 1- or 2-byte elements too where its destination rows are off the
- * 16-byte vectors. Not u8 pairs or f16 pairs of a wide source, nor a tall source's into rows on the
- * vectors, f64, lines already on the vectors, a padded dense side or a misaligned offset. */
+ * 16-byte vectors where its lines' own vectors are narrower, for 1- to 4-byte elements, but a tall
+ * source's lines of several 1- or 2-byte elements into destination rows on the 16-byte vectors. Not
+ * f64, lines already on the vectors, a padded dense side or a misaligned offset. */
 static void narrow_flat_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200();
@@ -2031,20 +2030,21 @@ static void narrow_flat_where_measured(void **state) {
     size_t es;
     int flat;
   } cases[] = {
-      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},  {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
-      {{26, 2010011, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},  {{1048575, 50, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
-      {{4194303, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{2097151, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
-      {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{8388607, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{13, 8388609, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{26, 2097151, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{4194303, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{26, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
-      {{4194303, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{4194303, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{4194304, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},  {{4194304, 6, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
-      {{4194304, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{8388608, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{2097152, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},  {{8388608, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
-      {{1048575, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},  {{13, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
-      {{4194304, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},  {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
-      {{2023967, 13, 1, 0, 14, 0, 0, 0, 0, 1}, 4, 0}, {{2023967, 13, 1, 1, 0, 0, 0, 0, 0, 1}, 4, 0},
-      {{26, 2010011, 1, 0, 0, 0, 0, 27, 0, 1}, 4, 0},
+      {{2023967, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{26, 2010011, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, {{1048575, 50, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{4194303, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{2097151, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{13, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{8388607, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{13, 8388609, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{26, 2097151, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{4194303, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{26, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{4194303, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{4194303, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{4194304, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, {{4194304, 6, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{4194304, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{8388608, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{2097152, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0}, {{8388608, 26, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{1048575, 13, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0}, {{13, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
+      {{4194304, 12, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, {{12, 8388609, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{26, 4194304, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{24, 4194305, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{24, 2097152, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, {{2023967, 13, 1, 0, 14, 0, 0, 0, 0, 1}, 4, 0},
+      {{2023967, 13, 1, 1, 0, 0, 0, 0, 0, 1}, 4, 0}, {{26, 2010011, 1, 0, 0, 0, 0, 27, 0, 1}, 4, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
