@@ -120,10 +120,6 @@ typedef union {
 #if FLAT
 #define UNITS_F (TR * TC / FV)           /* flat vectors per tile */
 #define UNITS_FL ((TR + SKEW) * TC / FV) /* ... read, SKEW's rows included */
-typedef union {
-  TVF v;
-  T e[FV];
-} clt_vf;
 #endif
 
 /* SKEW (tall sources: the tile held column by column), where destination rows start off SKEW-element
