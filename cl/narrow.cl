@@ -149,12 +149,13 @@ typedef union {
 #if SKEW
 /* How far destination row c0 + k starts past a SKEW boundary, from the tile's dm and the row pitch's dl. */
 #define SKM(k) ((dm + (uint)(k)*dl) % SKEW)
-/* Element (i, k) of the tile's read rows (row i is source row r0 - SKEW + i) into the tile, if its row
- * falls in column k's window (held as read, every row); GET(q, k), row q of column k's window. */
-#if GATHER
-#define PUT(i, k, x) (tile[AT(i, k)] = (x))
-#define GET(q, k) tile[AT((q) + SKEW - SKM(k), k)]
 #else
+#define SKM(k) 0u
+#endif
+/* Element (i, k) of the tile's read rows (row i is source row r0 - SKEW + i) into the tile, and GET(q, k),
+ * row q of column k's window out of it. A column-major tile skewed keeps only each column's window;
+ * otherwise the tile holds every read row, and the window of column k starts SKEW - SKM(k) rows in. */
+#if SKEW && !GATHER
 #define PUT(i, k, x)                                                                                         \
   do {                                                                                                       \
     const uint q_ = (uint)(i) + SKM(k) - SKEW; /* wraps past TR above the window */                          \
@@ -162,11 +163,9 @@ typedef union {
       tile[AT(q_, k)] = (x);                                                                                 \
   } while (0)
 #define GET(q, k) tile[AT(q, k)]
-#endif
 #else
-#define SKM(k) 0u
 #define PUT(i, k, x) (tile[AT(i, k)] = (x))
-#define GET(q, k) tile[AT(q, k)]
+#define GET(q, k) tile[AT((q) + SKEW - SKM(k), k)]
 #endif
 
 /* SUNROLL: how far the full tiles' store loop unrolls (0: completely, so every gather is in flight).
