@@ -196,6 +196,8 @@ typedef struct clt__traits {
   /* the largest group of the narrow kernel's heuristic for short sides below 64 elements whose lines are
    * off 16-byte vectors on either side (default 256) */
   unsigned narrow_group_max;
+  /* the same for tall 4-byte sources on short sides up to 26 (default 256) */
+  unsigned narrow_group_tall;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -289,6 +289,40 @@ static int narrow_skewed(const clt__device_info *info, const clt__layout *l, siz
          !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(align / es));
 }
 
+/* The largest group of the narrow kernel's heuristic where its tiles are not sized for groups of 64:
+ * for short sides below 64 whose lines are off 16-byte vectors on either side, the device's
+ * clt__traits narrow_group_max and narrow_group_tall, and at most 128 for a wide source moved FLAT
+ * (SCATTER) on any device; 256 otherwise. On an NVIDIA H100, AUTO against groups of 256, two rounds in
+ * alternating processes (bench/results/h100/notes.txt AC, AD, AE), % of the copy:
+ * - wide sources moved FLAT gained on 15 of 17 layouts: f32 22x2097169 84.3-84.7 -> 95.8-96.0,
+ *   26x2010011 87.8-87.9 -> 94.3-94.7 (CLBlast 90.2-90.4), 29x2000003 83.9-84.2 -> 96.1-96.7 (CLBlast
+ *   90.8-91.1), 50x1000001 90.0-90.1 -> 94.1-94.3, f16 33x3000017 82.8 -> 92.2-92.3, u8 13x8388609
+ *   84.0-84.7 -> 95.2-95.5, 12x8388609 81.2-81.5 -> 97.3-98.2, 7x16777223 86.4-86.7 -> 96.1-96.3; f16
+ *   26x2097151 lost 2.6 (95.0-95.7 -> 92.5-93.0), f32 63x2097152 0.2. The H200's groups are at most
+ *   128 there already (narrow_group_max).
+ * - tall f32 sources on short sides up to 26 gained 3.6 to 8.5 points on 6 of 7 layouts
+ *   (narrow_group_tall): 4194301x7 88.1-88.3 -> 93.8-94.0, 3145727x11 84.0-84.1 -> 92.5, 2023967x13
+ *   88.6-88.8 -> 93.7-94.4 (CLBlast 81.0-81.7), 2097151x19 87.6-87.8 -> 91.9, 2097151x26 87.3-87.4 ->
+ *   90.9-91.1; 1048575x23 lost 0.5. Past 26 most lost (1048575x30 92.9-93.5 -> 89.9-90.0, 449389x56
+ *   -3.5, 1048575x50 -2.1; 1139353x40 +2.7). f16 went either way (4194301x9 76.5-76.7 -> 85.8-86.5,
+ *   2097152x26 85.0-85.5 -> 98.6-98.8; 1048575x25 74.9-75.0 -> 67.5, 2097151x26 85.0-85.3 -> 76.3-76.6,
+ *   1048575x31 80.6-81.1 -> 65.9-67.6), u8 tall sources moved FLAT lost (8388607x13 77.2-77.4 ->
+ *   72.3-73.1) and f64 524287x37 lost 2.6: those keep 256 there. */
+static unsigned narrow_group_max(const clt__config *c, const clt__device_info *info, const clt__layout *l,
+                                 int flat) {
+  const unsigned v = c->vw;
+  if (c->short_ext >= 64 || (view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, v) &&
+                             view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, v)))
+    return 256;
+  const clt__traits t = clt__device_traits(info);
+  unsigned m = t.narrow_group_max;
+  if (c->wide && flat && m > 128)
+    m = 128;
+  if (!c->wide && l->elem_size == 4 && c->short_ext <= 26 && m > t.narrow_group_tall)
+    m = t.narrow_group_tall;
+  return m;
+}
+
 /* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
  * it writes the current one: 8 per compute unit where that gives each walk at least 8 tiles, else one
  * tile per work-item. On the 16 Xeon cores of an NVIDIA H200's host (POCL 5.0, f32 in 32-byte rows, AUTO,
@@ -683,29 +717,40 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
      * f16 4194304x13 85.6 (256 x 64) against 81.4 (128 x 128); f32 4194304x13 95.1 (128 x 64) against
      * 86.9 (64 x 128). Into rows off them (skewed) the rule before stands for 2- and 4-byte elements and
      * 1-byte ones take its 4 KiB tiles too: u8 8388607x7 54.4 (512 x 128) against 46.0 (1024 x 128),
-     * 4194303x26 60.3 (128 x 128) against 55.7 (256 x 128). */
+     * 4194303x26 60.3 (128 x 128) against 55.7 (256 x 128).
+     * A wide source of 2- or 4-byte elements moved FLAT (held as written, SCATTER) on a short side of
+     * up to 20: tiles of up to 8 KiB in groups of 64 too, at most one 16-byte vector of each source row
+     * per work-item. A --tune on an NVIDIA H200 (knobs34.txt M, N): f16 5x16777221 97.7 (512 x 64)
+     * against 78.9 (256 x 128, the rule before), 7x8388617 93.2 against 83.7, 12x4194305 90.6 (256 x
+     * 64) against 80.1, 20x4194305 94.2 (128 x 64) against 83.5; f32 10x4194305 98.1 (128 x 64)
+     * against 77.8 (64 x 128), 13x4194305 89.3 against 82.3, 3x8388617 96.8 (256 x 64) against 83.9.
+     * Two vectors of a source row per work-item lost (f16 3x16777259 87.5 in 1024 x 64 against 95.8);
+     * on short sides of 26 to 50 the rule went either way (f32 26x2010011 87.0 against 82.3, f16
+     * 26x2097151 80.1 against 83.0, f32 50x1000001 81.4 against 83.9). 1-byte elements were best in the
+     * rule before (u8 13x8388609 84.0 in 512 x 128, 79.7 in 512 x 64). AUTO against the rule before,
+     * two rounds in alternating processes (knobs34.txt O; h100/notes.txt AC, AE), H200 then H100: f32
+     * 10x4194305 76.9-77.1 -> 98.4-98.8 and 89.1-89.3 -> 98.0-98.4, 13x4194305 81.5-81.6 -> 88.7-89.0
+     * and 77.0-77.2 -> 97.2-97.4, f16 5x16777221 78.4-78.5 -> 97.5-97.7 and 76.4-76.7 -> 98.7. */
     clt__config probe = c;
     probe.tile = c.vw;
     probe.nvl = narrow_vector(c.vw, c.short_ext, info, l, 0);
-    const int gather = !c.wide && narrow_flat(&probe, info, l);
+    probe.nvs = narrow_vector(c.vw, c.short_ext, info, l, 1);
+    const int flat = narrow_flat(&probe, info, l);
+    const int gather = !c.wide && flat;
     const int gather16 = gather && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
-    const size_t budget = gather16 || (es == 1 && !gather) ? 8192 : 4096;
+    const int scatter = c.wide && flat && es >= 2 && c.short_ext <= 20;
+    const size_t budget = gather16 || scatter || (es == 1 && !gather) ? 8192 : 4096;
     const size_t run = es == 1 ? 1 : 256 / es; /* elements */
+    const unsigned tile_max = scatter ? 64 * c.vw : CLT__NARROW_TILE_MAX;
     c.tile = c.vw;
-    while (c.tile < CLT__NARROW_TILE_MAX && (2 * c.tile * c.short_ext * es <= budget || c.tile < run))
+    while (c.tile < tile_max && (2 * c.tile * c.short_ext * es <= budget || c.tile < run))
       c.tile *= 2;
     unsigned sv = c.vw; /* the short side's vector, were its view aligned */
     while (sv > 1 && c.short_ext % sv)
       sv /= 2;
     c.wg_x = es == 1 ? 128 : 64;
-    /* at most 128 on devices whose traits say so, for short sides below 64 where either side's lines
-     * are off the 16-byte vectors (clt__traits) */
-    const int lines_aligned = view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c.vw) &&
-                              view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
-    const unsigned wg_max = gather16                             ? 64
-                            : c.short_ext < 64 && !lines_aligned ? clt__device_traits(info).narrow_group_max
-                                                                 : 256;
-    if (gather16)
+    const unsigned wg_max = gather16 || scatter ? 64 : narrow_group_max(&c, info, l, flat);
+    if (gather16 || scatter)
       c.wg_x = 64;
     while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
       c.wg_x *= 2;

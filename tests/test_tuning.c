@@ -2150,9 +2150,11 @@ static void narrow_skews_where_measured(void **state) {
 }
 
 /* The narrow kernel's groups on the H200: at most 128 items for short sides below 64 whose lines are off
- * the 16-byte vectors on either side; 256 where both sides' lines are on them, for short sides of 64 and
- * more, and on the H100 (clt__traits narrow_group_max); 64 on both where a tall source moved FLAT goes
- * into destination rows on 16-byte vectors (narrow_gather_tiles). */
+ * the 16-byte vectors on either side; 256 where both sides' lines are on them and for short sides of 64
+ * and more. On the H100 128 for wide sources moved FLAT and tall f32 sources on short sides up to 26,
+ * else 256 (clt__traits narrow_group_max, narrow_group_tall). 64 on both where a tall
+ * source moved FLAT goes into destination rows on 16-byte vectors (narrow_gather_tiles) and for wide 2-
+ * and 4-byte sources moved FLAT on short sides up to 20 (narrow_scatter_tiles). */
 static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -2160,9 +2162,14 @@ static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
     size_t rows, cols, es;
     unsigned h200, h100;
   } cases[] = {
-      {4194304, 13, 4, 64, 64},   {2023967, 13, 4, 128, 256}, {26, 2010011, 4, 128, 256},
-      {1139353, 40, 4, 128, 256}, {63, 2097152, 4, 128, 256}, {4194303, 13, 2, 128, 256},
+      {4194304, 13, 4, 64, 64},   {2023967, 13, 4, 128, 128}, {26, 2010011, 4, 128, 128},
+      {1139353, 40, 4, 128, 256}, {63, 2097152, 4, 128, 128}, {4194303, 13, 2, 128, 256},
       {60, 1048576, 4, 256, 256}, {64, 2097152, 4, 256, 256}, {2097152, 32, 2, 128, 128},
+      {2097151, 26, 4, 128, 128}, {4194301, 7, 4, 128, 128},  {1048575, 50, 2, 128, 256},
+      {449389, 56, 4, 128, 256},  {8388607, 13, 1, 128, 256}, {13, 8388609, 1, 128, 128},
+      {33, 3000017, 2, 128, 128}, {524287, 37, 8, 128, 256},  {1048575, 30, 4, 128, 256},
+      {1048575, 31, 2, 128, 256}, {4194301, 9, 2, 128, 256},  {2097151, 27, 4, 128, 256},
+      {1048575, 23, 4, 128, 128},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int d = 0; d < 2; d++) {
@@ -2177,6 +2184,30 @@ static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
     }
 }
 
+/* Checks the narrow kernel's FLAT choice, tile and groups on both faked GPUs for one dense layout, and
+ * that the configuration fits and its options are whole. */
+static void check_narrow_tiles(size_t rows, size_t cols, size_t es, int flat, unsigned tile, unsigned h200_wg,
+                               unsigned h100_wg, const char *what) {
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  for (int d = 0; d < 2; d++) {
+    const clt__device_info *dev = d ? &h100 : &h200;
+    const shape sh = {rows, cols, 1, 0, 0, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&sh, es, CLT_VARIANT_NARROW);
+    clt__config c;
+    assert_int_equal(clt__choose_config(dev, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+    const unsigned want = d ? h100_wg : h200_wg;
+    if (c.flat != flat || c.tile != tile || c.wg_x != want)
+      fail_msg("elem_size %zu, %zux%zu on the %s: flat %d, tile %u, groups of %u; expected %d, %u, %u", es,
+               rows, cols, d ? "H100" : "H200", c.flat, c.tile, c.wg_x, flat, tile, want);
+    const char *why = config_problem(&c, dev, es);
+    if (why == NULL)
+      why = alignment_problem(&c, &l);
+    if (why)
+      fail_msg("elem_size %zu, %zux%zu: %s", es, rows, cols, why);
+    check_options(&c, es, what);
+  }
+}
+
 /* The narrow kernel's tiles and groups for a tall source moved FLAT (held as read, cl/narrow.cl's
  * GATHER): into destination rows on 16-byte vectors, 4 to 8 KiB tiles (at least 256-byte runs) in groups
  * of 64 on both GPUs; into rows off them, 2 to 4 KiB tiles for every element size (1-byte ones
@@ -2184,7 +2215,6 @@ static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
  * rows on the vectors (no FLAT) keep the rule before. */
 static void narrow_gather_tiles(void **state) {
   (void)state;
-  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   static const struct {
     size_t rows, cols, es;
     int flat;
@@ -2193,28 +2223,37 @@ static void narrow_gather_tiles(void **state) {
       {8388608, 13, 1, 1, 512, 64, 64},   {4194304, 13, 2, 1, 256, 64, 64},
       {4194304, 13, 4, 1, 128, 64, 64},   {1048576, 33, 4, 1, 64, 64, 64},
       {8388607, 7, 1, 1, 512, 128, 256},  {4194303, 26, 1, 1, 128, 128, 256},
-      {2023967, 13, 4, 1, 64, 128, 256},  {2097152, 26, 2, 0, 128, 128, 256},
+      {2023967, 13, 4, 1, 64, 128, 128},  {2097152, 26, 2, 0, 128, 128, 256},
       {8388608, 26, 1, 0, 256, 128, 256},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-    for (int d = 0; d < 2; d++) {
-      const clt__device_info *dev = d ? &h100 : &h200;
-      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
-      clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_NARROW);
-      clt__config c;
-      assert_int_equal(clt__choose_config(dev, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
-      const unsigned want = d ? cases[i].h100 : cases[i].h200;
-      if (c.flat != cases[i].flat || c.tile != cases[i].tile || c.wg_x != want)
-        fail_msg("elem_size %zu, %zux%zu on the %s: flat %d, tile %u, groups of %u; expected %d, %u, %u",
-                 cases[i].es, cases[i].rows, cases[i].cols, d ? "H100" : "H200", c.flat, c.tile, c.wg_x,
-                 cases[i].flat, cases[i].tile, want);
-      const char *why = config_problem(&c, dev, cases[i].es);
-      if (why == NULL)
-        why = alignment_problem(&c, &l);
-      if (why)
-        fail_msg("elem_size %zu, %zux%zu: %s", cases[i].es, cases[i].rows, cases[i].cols, why);
-      check_options(&c, cases[i].es, "narrow gather");
-    }
+    check_narrow_tiles(cases[i].rows, cases[i].cols, cases[i].es, cases[i].flat, cases[i].tile, cases[i].h200,
+                       cases[i].h100, "narrow gather");
+}
+
+/* The same for a wide source moved FLAT (held as written, cl/narrow.cl's SCATTER): 2- and 4-byte
+ * elements on short sides up to 20 in tiles of up to 8 KiB of at most one 16-byte vector of each source row
+ * per item, in groups of 64 on both GPUs; 1-byte elements and short sides past 20 keep the rule before in
+ * groups of at most 128 (h200_narrow_groups_of_128_off_the_vectors); f64 is not moved FLAT. */
+static void narrow_scatter_tiles(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, es;
+    int flat;
+    unsigned tile, h200, h100;
+  } cases[] = {
+      {7, 8388617, 2, 1, 512, 64, 64},   {5, 16777221, 2, 1, 512, 64, 64},
+      {3, 16777259, 2, 1, 512, 64, 64},  {12, 4194305, 2, 1, 256, 64, 64},
+      {13, 4194305, 2, 1, 256, 64, 64},  {20, 4194305, 2, 1, 128, 64, 64},
+      {3, 8388617, 4, 1, 256, 64, 64},   {7, 4194305, 4, 1, 256, 64, 64},
+      {10, 4194305, 4, 1, 128, 64, 64},  {13, 4194305, 4, 1, 128, 64, 64},
+      {17, 3000017, 4, 1, 64, 64, 64},   {21, 4194305, 2, 1, 128, 128, 128},
+      {26, 2010011, 4, 1, 64, 128, 128}, {13, 8388609, 1, 1, 512, 128, 128},
+      {20, 2097169, 4, 0, 64, 128, 128}, {5, 2097153, 8, 0, 64, 128, 128},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    check_narrow_tiles(cases[i].rows, cases[i].cols, cases[i].es, cases[i].flat, cases[i].tile, cases[i].h200,
+                       cases[i].h100, "narrow scatter");
 }
 
 /* The H200's wide sources of 91 to 121 rows (f32; fewer take the narrow kernel) or 97 to 113 (f64) whose
@@ -2733,6 +2772,7 @@ int main(void) {
       cmocka_unit_test(narrow_flat_where_measured),
       cmocka_unit_test(narrow_skews_where_measured),
       cmocka_unit_test(narrow_gather_tiles),
+      cmocka_unit_test(narrow_scatter_tiles),
       cmocka_unit_test(h200_narrow_groups_of_128_off_the_vectors),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(h200_shifted_wide_sources_take_measured_knobs),
