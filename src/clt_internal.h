@@ -198,6 +198,9 @@ typedef struct clt__traits {
   unsigned narrow_group_max;
   /* the same for tall 4-byte sources on short sides up to 26 (default 256) */
   unsigned narrow_group_tall;
+  /* the narrow kernel's shortest tile run in bytes for tall 8-byte sources on short sides below 32
+   * (default 256) */
+  unsigned narrow_run8_tall;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -740,7 +740,12 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     const int gather16 = gather && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
     const int scatter = c.wide && flat && es >= 2 && c.short_ext <= 20;
     const size_t budget = gather16 || scatter || (es == 1 && !gather) ? 8192 : 4096;
-    const size_t run = es == 1 ? 1 : 256 / es; /* elements */
+    /* elements; tall 8-byte sources on short sides below 32 into destination rows off 16-byte vectors
+     * take the device's runs (clt__traits narrow_run8_tall) */
+    const int run8 = es == 8 && !c.wide && c.short_ext < 32 &&
+                     !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2);
+    const size_t run_bytes = run8 ? clt__device_traits(info).narrow_run8_tall : 256;
+    const size_t run = es == 1 ? 1 : run_bytes / es;
     const unsigned tile_max = scatter ? 64 * c.vw : CLT__NARROW_TILE_MAX;
     c.tile = c.vw;
     while (c.tile < tile_max && (2 * c.tile * c.short_ext * es <= budget || c.tile < run))
@@ -1326,11 +1331,25 @@ void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l,
     c->l2pf = es == 8 || (es == 2 && c->shift_ok) ? 128 : 256;
 }
 
+/* Whether a built-in table entry of the tiled kernel covers the matrix in whole tiles. On an NVIDIA H100
+ * the c128 entry (tiled, 16 x 16) ran level with rect where both sides are multiples of 16 (4096^2
+ * 97.3-97.5% of the copy against 97.5-97.7, 8192^2 96.9-97.0 against 96.8-96.9, 2000x8000 97.5-97.7
+ * against 97.2-97.5) and 2.1 to 4.2 points behind it elsewhere, behind CLBlast too (3384x3560 93.7-93.8
+ * against 95.7-95.9 and CLBlast's 95.2, 5000x6000 93.9 against 96.5-96.6 and 96.1-96.2, 564x10500
+ * 91.8-91.9 against 95.9-96.0 and 95.7-96.3, 1500x8000 94.2-94.3 against 96.9; h100/notes.txt AF);
+ * elsewhere the heuristic's knobs run (AUTO against the entry there: 3384x3560 93.7-93.9 -> 95.9,
+ * 5000x6000 93.9-94.0 -> 96.6-96.7, 564x10500 91.8-92.0 -> 95.5-95.7, level with CLBlast's 95.5-95.8). */
+static int tiled_entry_covers(const clt__layout *l, const clt__config *c) {
+  return c->variant != CLT_VARIANT_TILED || (l->rows % c->tile == 0 && l->cols % c->tile == 0);
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
   int found = clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), short_side(l), &tuned); /* origin */
   if (found && clt__config_from_tuning(info, l, &tuned, &c) != CLT_SUCCESS)
+    found = 0;
+  if (found == CLT__TUNED_TABLE && !tiled_entry_covers(l, &c))
     found = 0;
   if (!found) {
     clt__clear_error(); /* a stale tuning entry that no longer fits is not the caller's error */

@@ -68,7 +68,8 @@ static const builtin_entry builtin[] = {
     {"H200", "NVIDIA", 16, CLT_SHAPE_BATCHED, V(32, 1, 8)},
     /* NVIDIA H100 80GB HBM3, driver 580.159.04 (bench/results/h100): entries only for the classes where
      * --tune beat the device-query heuristic, which the other classes keep. c128: tiled 16 x 16 tiles,
-     * 97.4% of the copy on 8192^2 where the heuristic's rect ran at 96.3% and CLBlast at 97.2%; f32: the
+     * 97.4% of the copy on 8192^2 where the heuristic's rect ran at 96.3% and CLBlast at 97.2%, taken only
+     * where its tiles cover the matrix (tuning.c tiled_entry_covers; notes AF); f32: the
      * H200's vector entry, 96.6% on 16384^2 against rect's 96.0%, and on tall and wide sources (64 x
      * 1048576 97.8% against 97.1%, 1048576 x 64 96.5% against 96.0%); f16 wide: 64 x 1048576 95.5%
      * against 94.0% (tall lost 0.5). Misaligned ones still take rect (bench/results/h100/notes.txt F).
@@ -182,21 +183,27 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * keep 256. The H100 was not measured for these, so the default stays 256.
  * narrow_group_tall: the same cap for tall f32 sources on short sides up to 26 only: on an NVIDIA H100
  * those gained up to 8.5 points with it, and larger short sides and other element sizes went either way
- * (tuning.c's narrow_group_max has the figures). */
+ * (tuning.c's narrow_group_max has the figures).
+ * narrow_run8_tall: the narrow kernel's tiles of tall f64 sources on short sides below 32 into
+ * destination rows off 16-byte vectors at least 64 rows (512-byte runs) where the heuristic's 4 KiB made
+ * them 32: on an NVIDIA H100, AUTO, two rounds in alternating processes (bench/results/h100/notes.txt AF),
+ * 1048575x13 87.5-88.6% of the copy -> 95.7-96.2, 833371x14 83.8-84.4 -> 94.9-95.0 (CLBlast 85.3-85.5,
+ * which had led), 1253717x23 88.7 -> 94.5-95.0, 1500007x11 87.6 -> 97.2-97.7. The H200 was not measured,
+ * so the default stays 256 bytes. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
 } builtin_traits[] = {
-    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128}},
-    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128}},
-    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0}}, /* end */
+    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128, 256}},
+    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128, 512}},
+    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {
   for (size_t i = 0; builtin_traits[i].device; i++)
     if (device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
       return builtin_traits[i].t;
-  return (clt__traits){256, 80, 0, 0, 0, 256, 256};
+  return (clt__traits){256, 80, 0, 0, 0, 256, 256, 256};
 }
 
 typedef struct tuning_file {

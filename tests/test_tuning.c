@@ -706,7 +706,8 @@ static void tall_and_wide_are_apart(void **state) {
                    clt_shape_class_name((clt_shape_class)c));
 }
 
-/* The H100's table entries reach AUTO: c128 aligned takes the tiled kernel with 16 x 16 tiles, f32
+/* The H100's table entries reach AUTO: c128 aligned takes the tiled kernel with 16 x 16 tiles where its
+ * sides are multiples of 16 and rect elsewhere (tiled_entry_covers), f32
  * aligned, tall and wide and f16 wide the vector kernel's 64-element tiles, f16 aligned its 128-element
  * tiles of 8-element vectors, f64 odd rect's 32 x 32 tiles, and tall and wide sources whose rows are
  * off the vectors still take rect; a class without an entry (f32 odd, f64 aligned, f16 tall) is left
@@ -743,6 +744,9 @@ static void h100_table_entries_reach_auto(void **state) {
       {8191, 8193, 8, CLT_VARIANT_RECT, 32, 1, 8},       {8192, 8191, 8, CLT_VARIANT_RECT, 32, 1, 8},
       {64, 1048575, 4, CLT_VARIANT_RECT, 0, 0, 0},       {1048575, 64, 4, CLT_VARIANT_RECT, 0, 0, 0},
       {64, 1048575, 2, CLT_VARIANT_RECT, 0, 0, 0},       {8191, 8193, 4, CLT_VARIANT_RECT, 64, 2, 8},
+      {4096, 4096, 16, CLT_VARIANT_TILED, 16, 0, 16},    {2000, 8000, 16, CLT_VARIANT_TILED, 16, 0, 16},
+      {3384, 3560, 16, CLT_VARIANT_RECT, 0, 0, 0},       {564, 10500, 16, CLT_VARIANT_RECT, 0, 0, 0},
+      {1500, 8000, 16, CLT_VARIANT_RECT, 0, 0, 0},       {8000, 1500, 16, CLT_VARIANT_RECT, 0, 0, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
@@ -2149,6 +2153,37 @@ static void narrow_skews_where_measured(void **state) {
     }
 }
 
+/* The narrow kernel's tiles for tall 8-byte sources on short sides below 32 into destination rows off
+ * 16-byte vectors: 64 rows (512-byte runs) on the H100 (clt__traits narrow_run8_tall), 32 on the H200;
+ * rows on the vectors, short sides of 32 and more and wide sources keep 32 on both. */
+static void h100_narrow_f64_runs_of_512_bytes(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols;
+    unsigned h200, h100;
+  } cases[] = {
+      {1048575, 13, 32, 64}, {833371, 14, 32, 64},  {1253717, 23, 32, 64}, {1500007, 11, 32, 64},
+      {1048576, 14, 32, 32}, {2097152, 16, 32, 32}, {524287, 37, 32, 32},  {13, 1048577, 32, 32},
+  };
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int d = 0; d < 2; d++) {
+      const clt__device_info *dev = d ? &h100 : &h200;
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 1};
+      clt__layout l = make_layout(&sh, 8, CLT_VARIANT_NARROW);
+      clt__config c;
+      assert_int_equal(clt__choose_config(dev, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+      const unsigned want = d ? cases[i].h100 : cases[i].h200;
+      if (c.tile != want)
+        fail_msg("f64 %zux%zu on the %s: tile %u, expected %u", cases[i].rows, cases[i].cols,
+                 d ? "H100" : "H200", c.tile, want);
+      const char *why = config_problem(&c, dev, 8);
+      if (why)
+        fail_msg("f64 %zux%zu: %s", cases[i].rows, cases[i].cols, why);
+      check_options(&c, 8, "narrow f64");
+    }
+}
+
 /* The narrow kernel's groups on the H200: at most 128 items for short sides below 64 whose lines are off
  * the 16-byte vectors on either side; 256 where both sides' lines are on them and for short sides of 64
  * and more. On the H100 128 for wide sources moved FLAT and tall f32 sources on short sides up to 26,
@@ -2773,6 +2808,7 @@ int main(void) {
       cmocka_unit_test(narrow_skews_where_measured),
       cmocka_unit_test(narrow_gather_tiles),
       cmocka_unit_test(narrow_scatter_tiles),
+      cmocka_unit_test(h100_narrow_f64_runs_of_512_bytes),
       cmocka_unit_test(h200_narrow_groups_of_128_off_the_vectors),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(h200_shifted_wide_sources_take_measured_knobs),
