@@ -580,6 +580,13 @@ static void narrow_tiles_exact(void **state) {
        "-DVWS=4 -DTR=12 -DTC=128 -DGROUP=128 -DPAD=0 -DROT=0"},
       {12, 3001, 2, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DFLAT=1 -DFV=8"},
       {26, 2001, 1, 256, 0, 128, 0, 3, 0, 0, 0, 0, 3, 6, "-DFLAT=1 -DFV=16"},
+      /* AUTO's SCATTER tiles for 2- and 4-byte elements: one source vector of each row per item in groups
+       * of 64, the last tile partial, a batch. */
+      {7, 3001, 2, 512, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=7 -DTC=512 -DGROUP=64 -DPAD=0 -DROT=0"},
+      {3, 5001, 4, 256, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=3 -DTC=256 -DGROUP=64 -DPAD=0 -DROT=0"},
+      {13, 2001, 4, 128, 0, 64, 0, 3, 0, 0, 0, 0, 1, 3, "-DFLAT=1 -DFV=4"},
+      /* Tall f64 in the H100's 64-row tiles (narrow_run8_tall), the last tile partial. */
+      {3001, 13, 8, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=13 -DGROUP=256"},
       /* A tall source's FLAT tile held as read and gathered on the way out (GATHER): into destination
        * rows on 16-byte vectors (no skew), lines of single elements, pairs and 4-element vectors; into
        * rows off the sectors, skewed, through the row count, the leading dimension, the offset or a
