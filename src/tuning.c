@@ -743,7 +743,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     /* elements; tall 8-byte sources on short sides below 32 into destination rows off 16-byte vectors
      * take the device's runs (clt__traits narrow_run8_tall) */
     const int run8 = es == 8 && !c.wide && c.short_ext < 32 &&
-                     !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2);
+                     !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
     const size_t run_bytes = run8 ? clt__device_traits(info).narrow_run8_tall : 256;
     const size_t run = es == 1 ? 1 : run_bytes / es;
     const unsigned tile_max = scatter ? 64 * c.vw : CLT__NARROW_TILE_MAX;
