@@ -198,9 +198,12 @@ typedef struct clt__traits {
   unsigned narrow_group_max;
   /* the same for tall 4-byte sources on short sides up to 26 (default 256) */
   unsigned narrow_group_tall;
-  /* the narrow kernel's shortest tile run in bytes for tall 8-byte sources on short sides below 32
-   * (default 256) */
-  unsigned narrow_run8_tall;
+  /* the largest short side of tall 8-byte sources into destination rows off 16-byte vectors whose
+   * narrow tiles take runs of 512 bytes, not 256 (default 0: none) */
+  unsigned narrow_run8_max;
+  /* AUTO gives rect, not narrow, wide 16-byte sources of 34 to 63 rows whose destination rows start on
+   * 32-byte sectors (default 0) */
+  int wide16_rect_sectors;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

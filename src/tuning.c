@@ -740,11 +740,24 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     const int gather16 = gather && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
     const int scatter = c.wide && flat && es >= 2 && c.short_ext <= 20;
     const size_t budget = gather16 || scatter || (es == 1 && !gather) ? 8192 : 4096;
-    /* elements; tall 8-byte sources on short sides below 32 into destination rows off 16-byte vectors
-     * take the device's runs (clt__traits narrow_run8_tall) */
-    const int run8 = es == 8 && !c.wide && c.short_ext < 32 &&
+    /* Runs of at least 256 bytes along the long side, except:
+     * - tall 8-byte sources into destination rows off 16-byte vectors, on short sides up to the device's
+     *   clt__traits narrow_run8_max: 512 bytes;
+     * - tall 2-byte sources moved FLAT into such rows (skewed GATHER) whose rows are read an element at a
+     *   time (an odd short side): 128 bytes. AUTO, two rounds in alternating processes. On an NVIDIA H200
+     *   all 18 such layouts of the search gained (bench/results/h200/knobs35.txt C, D; f16 1048575x19
+     *   54.7-54.8% of the copy -> 68.5-69.2, 1048575x25 57.3-57.8 -> 69.0-69.7, 1048575x31 58.0-58.1 ->
+     *   58.4-58.7), as did all 10 held out (E: 2097151x17 58.1-58.2 -> 69.8-70.3, 1048575x59 53.5-53.7
+     *   -> 62.2-62.6, 1048575x37 52.7-53.1 -> 54.7-54.8); on an NVIDIA H100 22 of 26 gained
+     *   (bench/results/h100/notes.txt AG: 1048575x59 69.0-69.1 -> 82.4-82.7, 1048575x37 62.6-63.2 ->
+     *   72.0-73.1), 1048575x41 ran level and 3 lost 1.7 to 3.8 (1048575x29 82.2-82.7 -> 79.0-79.1,
+     *   1048575x31 80.8-81.6 -> 77.8-77.9, 2097151x17 75.3-75.6 -> 73.6-73.7). Read in pairs or wider
+     *   the H200 went either way (2097151x18 70.4-70.6 -> 59.6, 2097150x30 63.9-64.1 -> 68.9-69.3; C,
+     *   D). */
+    const int run8 = es == 8 && !c.wide && c.short_ext <= clt__device_traits(info).narrow_run8_max &&
                      !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
-    const size_t run_bytes = run8 ? clt__device_traits(info).narrow_run8_tall : 256;
+    const int run2 = es == 2 && gather && !gather16 && probe.nvl == 1;
+    const size_t run_bytes = run8 ? 512 : run2 ? 128 : 256;
     const size_t run = es == 1 ? 1 : run_bytes / es;
     const unsigned tile_max = scatter ? 64 * c.vw : CLT__NARROW_TILE_MAX;
     c.tile = c.vw;
@@ -985,6 +998,21 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
       l->elem_size == 2 && across == 16 && n_short > across && narrow_skewed(info, l, n_short, 32);
   if (!wide && c->variant == CLT_VARIANT_RECT && c->pre && !skewed16 &&
       (n_short % across == 0 || (l->elem_size == 16 && n_short > 20)))
+    return 0;
+  /* Wide 16-byte sources of 34 to 63 rows whose destination rows start on 32-byte sectors (an even row
+   * count), on devices whose clt__traits wide16_rect_sectors says so: rect, whose last tile row is partly
+   * empty. On an NVIDIA H100 (bench/results/h100/notes.txt AG), two rounds, rect ran every such layout
+   * measured 0.7 to 2.0 points ahead of narrow: c128 40x308761 96.0-96.3% of the copy against 94.4-94.6
+   * (CLBlast 95.0-95.1, which led AUTO), 46x270001 94.7-94.8 against 92.8, 44x1000001 96.7-96.8 against
+   * 95.1-95.2, 56x220009 96.4-96.6 against 95.0-95.2; 48x700000 ran level, and where the source rows lie a
+   * multiple of 512 bytes apart narrow led by 0.1 to 0.6 (42x300000 97.1-97.2 against 96.7). AUTO against the
+   * rule before, two runs of two rounds in alternating processes: all 9 such layouts gained 0.2 to 2.5 points
+   * (40x308761 94.2-94.6 -> 96.3-96.7, 38x340001 96.1-96.2 -> 97.6-98.2 held out). Odd row counts stay
+   * narrow: up to 39 rows narrow led by 1.2 to 4.7 (35x340007 96.5-96.6 against 92.1-92.2,
+   * 33x1000003 95.8-96.1 against 91.4-91.6), from 41 to 63 rect by up to 1.9. */
+  if (wide && l->elem_size == 16 && n_short >= 34 && n_short < CLT__NARROW_AUTO_MAX &&
+      view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2) &&
+      clt__device_traits(info).wide16_rect_sectors)
     return 0;
   if (n_short <= CLT__NARROW_AUTO_MAX)
     return skewed16 || (n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0;

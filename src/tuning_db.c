@@ -184,26 +184,35 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * narrow_group_tall: the same cap for tall f32 sources on short sides up to 26 only: on an NVIDIA H100
  * those gained up to 8.5 points with it, and larger short sides and other element sizes went either way
  * (tuning.c's narrow_group_max has the figures).
- * narrow_run8_tall: the narrow kernel's tiles of tall f64 sources on short sides below 32 into
- * destination rows off 16-byte vectors at least 64 rows (512-byte runs) where the heuristic's 4 KiB made
- * them 32: on an NVIDIA H100, AUTO, two rounds in alternating processes (bench/results/h100/notes.txt AF),
+ * narrow_run8_max: the narrow kernel's tiles of tall f64 sources into destination rows off 16-byte
+ * vectors at least 64 rows (512-byte runs) where the heuristic's 4 KiB made them 32. AUTO, two rounds in
+ * alternating processes: on an NVIDIA H100 (bench/results/h100/notes.txt AF) on short sides below 32,
  * 1048575x13 87.5-88.6% of the copy -> 95.7-96.2, 833371x14 83.8-84.4 -> 94.9-95.0 (CLBlast 85.3-85.5,
- * which had led), 1253717x23 88.7 -> 94.5-95.0, 1500007x11 87.6 -> 97.2-97.7. The H200 was not measured,
- * so the default stays 256 bytes. */
+ * which had led), 1253717x23 88.7 -> 94.5-95.0, 1500007x11 87.6 -> 97.2-97.7; on an NVIDIA H200
+ * (bench/results/h200/knobs35.txt C, D) on short sides up to 16, where all 8 layouts gained
+ * (1048577x12 84.3-86.3 -> 94.9-95.5, 1048575x15 81.4-82.9 -> 89.9-90.0, 833371x14 86.6-87.5 ->
+ * 91.5-92.2, 1048575x10 87.8-87.9 -> 88.1-88.5), as did all 6 held out (E: 1398101x15 84.5-84.6 ->
+ * 93.3-93.4, 1048575x14 84.2-84.9 -> 91.4-91.6, 3000001x10 89.9-90.1 -> 90.7-90.9), while from 17 to 31
+ * columns they went either way (1048575x25 82.5-83.3 -> 72.3-73.4, 1048575x27 76.8-77.2 -> 88.6-88.7).
+ * Other devices were not measured, so the default is none.
+ * wide16_rect_sectors: on an NVIDIA H100 rect ran c128 wide sources of 34 to 63 rows whose destination
+ * rows start on 32-byte sectors 0.8 to 1.9 points ahead of the narrow kernel (src/tuning.c's
+ * clt__narrow_auto has the figures); on an NVIDIA H200 rect led by at most 0.9 points there
+ * (bench/results/h200/knobs35.txt A), so the default is without. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
 } builtin_traits[] = {
-    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128, 256}},
-    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128, 512}},
-    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
+    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128, 16, 0}},
+    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128, 31, 1}},
+    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {
   for (size_t i = 0; builtin_traits[i].device; i++)
     if (device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
       return builtin_traits[i].t;
-  return (clt__traits){256, 80, 0, 0, 0, 256, 256, 256};
+  return (clt__traits){256, 80, 0, 0, 0, 256, 256, 0, 0};
 }
 
 typedef struct tuning_file {

@@ -585,8 +585,13 @@ static void narrow_tiles_exact(void **state) {
       {7, 3001, 2, 512, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=7 -DTC=512 -DGROUP=64 -DPAD=0 -DROT=0"},
       {3, 5001, 4, 256, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=3 -DTC=256 -DGROUP=64 -DPAD=0 -DROT=0"},
       {13, 2001, 4, 128, 0, 64, 0, 3, 0, 0, 0, 0, 1, 3, "-DFLAT=1 -DFV=4"},
-      /* Tall f64 in the H100's 64-row tiles (narrow_run8_tall), the last tile partial. */
+      /* Tall f64 in 64-row tiles (narrow_run8_max), the last tile partial. */
       {3001, 13, 8, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=13 -DGROUP=256"},
+      /* Tall f16 read an element at a time into skewed rows in AUTO's 64-row tiles (128-byte runs), the
+       * last tile partial, a batch. */
+      {3001, 25, 2, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=64 -DTC=25"},
+      {3001, 25, 2, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DSKEW=16 -DFLAT=1"},
+      {2001, 19, 2, 64, 0, 256, 0, 3, 0, 0, 0, 0, 5, 3, "-DSKEW=16 -DFLAT=1"},
       /* A tall source's FLAT tile held as read and gathered on the way out (GATHER): into destination
        * rows on 16-byte vectors (no skew), lines of single elements, pairs and 4-element vectors; into
        * rows off the sectors, skewed, through the row count, the leading dimension, the offset or a

@@ -706,6 +706,43 @@ static void tall_and_wide_are_apart(void **state) {
                    clt_shape_class_name((clt_shape_class)c));
 }
 
+/* AUTO for c128 wide sources of 34 to 63 rows: rect where the destination rows start on 32-byte sectors
+ * (an even row count) on the H100 (clt__traits wide16_rect_sectors), narrow on the H200; odd row counts,
+ * rows off the sectors through the leading dimension, and 33 rows stay narrow on both; tall sources and
+ * 64 rows are rect's on both, 20 rows narrow's. */
+static void h100_c128_wide_rect_on_sectors(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, dst_ld;
+    clt_variant h200, h100;
+  } cases[] = {
+      {40, 308761, 0, CLT_VARIANT_NARROW, CLT_VARIANT_RECT},
+      {46, 270001, 0, CLT_VARIANT_NARROW, CLT_VARIANT_RECT},
+      {34, 360007, 0, CLT_VARIANT_NARROW, CLT_VARIANT_RECT},
+      {62, 200001, 0, CLT_VARIANT_NARROW, CLT_VARIANT_RECT},
+      {35, 340007, 0, CLT_VARIANT_NARROW, CLT_VARIANT_NARROW},
+      {47, 260003, 0, CLT_VARIANT_NARROW, CLT_VARIANT_NARROW},
+      {33, 1000003, 0, CLT_VARIANT_NARROW, CLT_VARIANT_NARROW},
+      {40, 308761, 41, CLT_VARIANT_NARROW, CLT_VARIANT_NARROW},
+      {20, 1000000, 0, CLT_VARIANT_NARROW, CLT_VARIANT_NARROW},
+      {64, 500000, 0, CLT_VARIANT_RECT, CLT_VARIANT_RECT},
+      {308761, 40, 0, CLT_VARIANT_RECT, CLT_VARIANT_RECT},
+  };
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int d = 0; d < 2; d++) {
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+      clt__layout l = make_layout(&sh, 16, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(d ? &h100 : &h200, &l, &c), CLT_SUCCESS);
+      const clt_variant want = d ? cases[i].h100 : cases[i].h200;
+      if (c.variant != want)
+        fail_msg("c128 %zux%zu (dst_ld %zu) on the %s: AUTO took %s, expected %s", cases[i].rows,
+                 cases[i].cols, cases[i].dst_ld, d ? "H100" : "H200", clt_variant_name(c.variant),
+                 clt_variant_name(want));
+    }
+}
+
 /* The H100's table entries reach AUTO: c128 aligned takes the tiled kernel with 16 x 16 tiles where its
  * sides are multiples of 16 and rect elsewhere (tiled_entry_covers), f32
  * aligned, tall and wide and f16 wide the vector kernel's 64-element tiles, f16 aligned its 128-element
@@ -2153,16 +2190,17 @@ static void narrow_skews_where_measured(void **state) {
     }
 }
 
-/* The narrow kernel's tiles for tall 8-byte sources on short sides below 32 into destination rows off
- * 16-byte vectors: 64 rows (512-byte runs) on the H100 (clt__traits narrow_run8_tall), 32 on the H200;
- * rows on the vectors, short sides of 32 and more and wide sources keep 32 on both. */
-static void h100_narrow_f64_runs_of_512_bytes(void **state) {
+/* The narrow kernel's tiles for tall 8-byte sources into destination rows off 16-byte vectors: 64 rows
+ * (512-byte runs) up to each GPU's clt__traits narrow_run8_max (the H200 16 columns, the H100 31), else
+ * 32; rows on the vectors, short sides of 32 and more and wide sources keep 32 on both. */
+static void narrow_f64_runs_of_512_bytes(void **state) {
   (void)state;
   static const struct {
     size_t rows, cols;
     unsigned h200, h100;
   } cases[] = {
-      {1048575, 13, 32, 64}, {833371, 14, 32, 64},  {1253717, 23, 32, 64}, {1500007, 11, 32, 64},
+      {1048575, 13, 64, 64}, {833371, 14, 64, 64},  {1500007, 11, 64, 64}, {1398101, 15, 64, 64},
+      {1048575, 9, 64, 64},  {1048575, 17, 32, 64}, {1253717, 23, 32, 64}, {700001, 31, 32, 64},
       {1048576, 14, 32, 32}, {2097152, 16, 32, 32}, {524287, 37, 32, 32},  {13, 1048577, 32, 32},
   };
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -2289,6 +2327,25 @@ static void narrow_scatter_tiles(void **state) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     check_narrow_tiles(cases[i].rows, cases[i].cols, cases[i].es, cases[i].flat, cases[i].tile, cases[i].h200,
                        cases[i].h100, "narrow scatter");
+}
+
+/* The narrow kernel's tiles for a tall 2-byte source moved FLAT into destination rows off 16-byte vectors
+ * (skewed) whose rows it reads an element at a time (an odd short side): 64 rows (128-byte runs) on both
+ * GPUs; read in pairs or wider, into rows on the vectors, or where the 4 KiB tile holds 128 rows anyway
+ * (13 columns), 128 rows as before; f32 keeps its 64 rows of 256 bytes. */
+static void narrow_f16_skewed_runs_of_128_bytes(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, es;
+    unsigned tile, h200, h100; /* the tile and each GPU's group */
+  } cases[] = {
+      {1048575, 25, 2, 64, 128, 256},  {1048575, 59, 2, 64, 128, 256},  {2097151, 17, 2, 64, 128, 256},
+      {1048574, 25, 2, 64, 128, 256},  {2097151, 18, 2, 128, 128, 256}, {2097150, 30, 2, 128, 128, 256},
+      {4194303, 13, 2, 128, 128, 256}, {1048576, 25, 2, 128, 64, 64},   {1048575, 25, 4, 64, 128, 128},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    check_narrow_tiles(cases[i].rows, cases[i].cols, cases[i].es, 1, cases[i].tile, cases[i].h200,
+                       cases[i].h100, "narrow skewed gather");
 }
 
 /* The H200's wide sources of 91 to 121 rows (f32; fewer take the narrow kernel) or 97 to 113 (f64) whose
@@ -2792,6 +2849,7 @@ int main(void) {
       cmocka_unit_test(fit_kernel_limit_shrinks_the_work_group),
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
       cmocka_unit_test(h100_table_entries_reach_auto),
+      cmocka_unit_test(h100_c128_wide_rect_on_sectors),
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
@@ -2808,7 +2866,8 @@ int main(void) {
       cmocka_unit_test(narrow_skews_where_measured),
       cmocka_unit_test(narrow_gather_tiles),
       cmocka_unit_test(narrow_scatter_tiles),
-      cmocka_unit_test(h100_narrow_f64_runs_of_512_bytes),
+      cmocka_unit_test(narrow_f64_runs_of_512_bytes),
+      cmocka_unit_test(narrow_f16_skewed_runs_of_128_bytes),
       cmocka_unit_test(h200_narrow_groups_of_128_off_the_vectors),
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(h200_shifted_wide_sources_take_measured_knobs),
