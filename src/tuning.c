@@ -1371,6 +1371,30 @@ static int tiled_entry_covers(const clt__layout *l, const clt__config *c) {
   return c->variant != CLT_VARIANT_TILED || (l->rows % c->tile == 0 && l->cols % c->tile == 0);
 }
 
+/* Odd-shaped f32 sources taller than wide, of up to 900 columns, whose rows start on 8-byte words but
+ * off 16-byte vectors, into destination rows on the vectors: the vector kernel's 64 x 64 tiles of
+ * 2-element vectors in groups of 32 x 8, not rect's 64 x 64 tiles. Rect's loads of such rows ran far
+ * behind, more so the fewer the columns. AUTO against the rule before, two rounds in alternating
+ * processes (bench/results/h200/knobs35.txt K, h100/notes.txt AI), H200 then H100, % of the copy: f32
+ * 60000x510 76.0-76.2 -> 85.6-85.7 and 73.8 -> 86.0-86.2 (CLBlast 86.7-87.4 and 88.9-89.0),
+ * 50000x638 80.3-80.6 -> 87.3-87.7 and 75.7-75.9 -> 86.6 (CLBlast 86.1 and 88.6-88.9), 100000x318
+ * 72.6-72.8 -> 83.1-83.2 and 71.7 -> 83.7-83.8 (CLBlast 84.3 and 80.5-80.6), 36000x894 87.1-87.4 ->
+ * 88.0-88.7 and 83.6-83.7 -> 89.2-90.3; all 14 gained 0.6 to 12.4 points. 1022 columns went either way
+ * (28136x1022 91.0-91.6 -> 88.9-90.0 on the H200, 88.3 -> 91.0-91.1 on the H100) and keep rect, as do
+ * 1278 and 1534 columns, where rect ran at 90-93%. */
+static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || cpu_like(info) || l->elem_size != 4 ||
+      clt__shape_class(l) != CLT_SHAPE_ODD || l->cols > 900 || l->rows <= l->cols ||
+      !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) ||
+      view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4) ||
+      !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4))
+    return;
+  const clt_tuning t = {CLT_VARIANT_VECTOR, 64, 2, 8, 0, 0, 0, 0, 0};
+  clt__config v;
+  if (clt__config_from_tuning(info, l, &t, &v) == CLT_SUCCESS)
+    *c = v;
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -1396,6 +1420,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     shifted_wide4_to_element_loads(info, l, &c);
   if (found != CLT__TUNED_FILE && shifted_wide2_rect32(info, l) && c.variant == CLT_VARIANT_RECT)
     to_vector_tiles(info, l, 32, 4, 8, 4, &c);
+  if (found != CLT__TUNED_FILE)
+    shifted_odd4_to_vector_pairs(info, l, &c);
   if (clt__narrow_auto(info, l, &c))
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
   else if (found != CLT__TUNED_FILE && bytes_off_sectors_to_vector(info, l))

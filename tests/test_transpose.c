@@ -189,6 +189,26 @@ static void spread_pitch_exact(void **state) {
     }
 }
 
+/* The vector kernel in AUTO's 64 x 64 tiles of 2-element vectors for f32 sources whose rows start on
+ * 8-byte words but off 16-byte vectors (src/tuning.c shifted_odd4_to_vector_pairs): partial last tiles
+ * both ways, destination rows on and off the vectors, and a batch. Exact, with the knobs in the build
+ * options. */
+static void vector_pairs_exact(void **state) {
+  static const struct { size_t rows, cols, batch; } cases[] = {{600, 510, 1}, {131, 318, 2}, {601, 254, 1}};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt_tuning t;
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_VECTOR;
+    t.tile = 64;
+    t.vector_width = 2;
+    t.wg_y = 8;
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, 4, CLT_VARIANT_VECTOR);
+    d.batch = cases[i].batch;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DVW=2 -DTILE=64 -DWG_Y=8");
+  }
+}
+
 /* The classic tiled kernel across its knobs: tiles of 4 to 32 elements, every power-of-two group height
  * up to the tile (one tile row per work-item included: POCL 3.1 and 5.0 wrote wrong elements there, and
  * past the destination, until the kernel's barriers left its full/partial branches), pads of 1 to 3, on
@@ -753,6 +773,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
       cmocka_unit_test(narrow_tiles_exact),
       cmocka_unit_test(tiled_knobs_exact),
+      cmocka_unit_test(vector_pairs_exact),
       cmocka_unit_test(cpu_tile_vectors_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_exact),
   };

@@ -706,6 +706,39 @@ static void tall_and_wide_are_apart(void **state) {
                    clt_shape_class_name((clt_shape_class)c));
 }
 
+/* AUTO for odd-shaped f32 sources taller than wide of up to 900 columns whose rows start on 8-byte words
+ * but off 16-byte vectors, into destination rows on the vectors: the vector kernel's 64 x 64 tiles of
+ * 2-element vectors on both faked GPUs; 1022 and more columns, source rows off 8 bytes, destination rows
+ * off the vectors (through the row count or the leading dimension), sources on the vectors and f64 keep
+ * what they took before. */
+static void odd_f32_pairs_to_vector(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, es, dst_ld;
+    clt_variant want;
+    unsigned vw;
+  } cases[] = {
+      {60000, 510, 4, 0, CLT_VARIANT_VECTOR, 2},   {50000, 638, 4, 0, CLT_VARIANT_VECTOR, 2},
+      {100000, 318, 4, 0, CLT_VARIANT_VECTOR, 2},  {36000, 894, 4, 0, CLT_VARIANT_VECTOR, 2},
+      {28136, 1022, 4, 0, CLT_VARIANT_RECT, 0},    {20000, 1534, 4, 0, CLT_VARIANT_RECT, 0},
+      {28136, 1021, 4, 0, CLT_VARIANT_RECT, 0},    {30002, 510, 4, 0, CLT_VARIANT_RECT, 0},
+      {60000, 510, 4, 60001, CLT_VARIANT_RECT, 0}, {60000, 512, 4, 0, CLT_VARIANT_VECTOR, 4},
+      {510, 60000, 4, 0, CLT_VARIANT_RECT, 0},     {60000, 510, 8, 0, CLT_VARIANT_RECT, 0},
+  };
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int d = 0; d < 2; d++) {
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+      clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(d ? &h100 : &h200, &l, &c), CLT_SUCCESS);
+      if (c.variant != cases[i].want || (cases[i].vw && (c.vw != cases[i].vw || c.tile != 64)))
+        fail_msg("elem_size %zu, %zux%zu (dst_ld %zu) on the %s: AUTO took %s, vw %u, tile %u; expected %s",
+                 cases[i].es, cases[i].rows, cases[i].cols, cases[i].dst_ld, d ? "H100" : "H200",
+                 clt_variant_name(c.variant), c.vw, c.tile, clt_variant_name(cases[i].want));
+    }
+}
+
 /* AUTO for c128 wide sources of 34 to 63 rows: rect where the destination rows start on 32-byte sectors
  * (an even row count) on the H100 (clt__traits wide16_rect_sectors), narrow on the H200; odd row counts,
  * rows off the sectors through the leading dimension, and 33 rows stay narrow on both; tall sources and
@@ -2850,6 +2883,7 @@ int main(void) {
       cmocka_unit_test(fit_kernel_limit_zero_is_impossible),
       cmocka_unit_test(h100_table_entries_reach_auto),
       cmocka_unit_test(h100_c128_wide_rect_on_sectors),
+      cmocka_unit_test(odd_f32_pairs_to_vector),
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
