@@ -1379,9 +1379,12 @@ static int tiled_entry_covers(const clt__layout *l, const clt__config *c) {
  * 60000x510 76.0-76.2 -> 85.6-85.7 and 73.8 -> 86.0-86.2 (CLBlast 86.7-87.4 and 88.9-89.0),
  * 50000x638 80.3-80.6 -> 87.3-87.7 and 75.7-75.9 -> 86.6 (CLBlast 86.1 and 88.6-88.9), 100000x318
  * 72.6-72.8 -> 83.1-83.2 and 71.7 -> 83.7-83.8 (CLBlast 84.3 and 80.5-80.6), 36000x894 87.1-87.4 ->
- * 88.0-88.7 and 83.6-83.7 -> 89.2-90.3; all 14 gained 0.6 to 12.4 points. 1022 columns went either way
- * (28136x1022 91.0-91.6 -> 88.9-90.0 on the H200, 88.3 -> 91.0-91.1 on the H100) and keep rect, as do
- * 1278 and 1534 columns, where rect ran at 90-93%. */
+ * 88.0-88.7 and 83.6-83.7 -> 89.2-90.3; all 14 gained 0.6 to 12.4 points. Held out (knobs35.txt L,
+ * h100/notes.txt AJ), 13 of 14 gained 4.2 to 12.2 (1000000x270 66.9 -> 77.6-77.7 and 68.4 -> 80.6,
+ * CLBlast 71.8 and 74.4-74.5; 70000x446 73.7-73.9 -> 84.3-84.4 and 72.5-72.6 -> 84.4-84.6, CLBlast
+ * 86.5 and 85.9-86.0); 32000x830 ran 0.1 to 2.1 behind on the H200 (88.8-90.8 -> 88.6-88.7). 1022
+ * columns went either way (28136x1022 91.0-91.6 -> 88.9-90.0 on the H200, 88.3 -> 91.0-91.1 on the
+ * H100) and keep rect, as do 1278 and 1534 columns, where rect ran at 90-93%. */
 static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || cpu_like(info) || l->elem_size != 4 ||
       clt__shape_class(l) != CLT_SHAPE_ODD || l->cols > 900 || l->rows <= l->cols ||
