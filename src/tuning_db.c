@@ -196,7 +196,7 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * columns they went either way (1048575x25 82.5-83.3 -> 72.3-73.4, 1048575x27 76.8-77.2 -> 88.6-88.7).
  * Other devices were not measured, so the default is none.
  * wide16_rect_sectors: on an NVIDIA H100 rect ran c128 wide sources of 34 to 63 rows whose destination
- * rows start on 32-byte sectors 0.8 to 1.9 points ahead of the narrow kernel (src/tuning.c's
+ * rows start on 32-byte sectors 0.7 to 2.0 points ahead of the narrow kernel (src/tuning.c's
  * clt__narrow_auto has the figures); on an NVIDIA H200 rect led by at most 0.9 points there
  * (bench/results/h200/knobs35.txt A), so the default is without. */
 static const struct {
