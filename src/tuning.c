@@ -737,7 +737,9 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     probe.nvs = narrow_vector(c.vw, c.short_ext, info, l, 1);
     const int flat = narrow_flat(&probe, info, l);
     const int gather = !c.wide && flat;
-    const int gather16 = gather && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
+    /* destination rows on 16-byte vectors */
+    const int dst16 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
+    const int gather16 = gather && dst16;
     const int scatter = c.wide && flat && es >= 2 && c.short_ext <= 20;
     const size_t budget = gather16 || scatter || (es == 1 && !gather) ? 8192 : 4096;
     /* Runs of at least 256 bytes along the long side, except:
@@ -754,9 +756,8 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
      *   1048575x31 80.8-81.6 -> 77.8-77.9, 2097151x17 75.3-75.6 -> 73.6-73.7). Read in pairs or wider
      *   the H200 went either way (2097151x18 70.4-70.6 -> 59.6, 2097150x30 63.9-64.1 -> 68.9-69.3; C,
      *   D). */
-    const int run8 = es == 8 && !c.wide && c.short_ext <= clt__device_traits(info).narrow_run8_max &&
-                     !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
-    const int run2 = es == 2 && gather && !gather16 && probe.nvl == 1;
+    const int run8 = es == 8 && !c.wide && !dst16 && c.short_ext <= clt__device_traits(info).narrow_run8_max;
+    const int run2 = es == 2 && gather && !dst16 && probe.nvl == 1;
     const size_t run_bytes = run8 ? 512 : run2 ? 128 : 256;
     const size_t run = es == 1 ? 1 : run_bytes / es;
     const unsigned tile_max = scatter ? 64 * c.vw : CLT__NARROW_TILE_MAX;
