@@ -2290,28 +2290,37 @@ static void h200_narrow_groups_of_128_off_the_vectors(void **state) {
     }
 }
 
-/* Checks the narrow kernel's FLAT choice, tile and groups on both faked GPUs for one dense layout, and
- * that the configuration fits and its options are whole. */
-static void check_narrow_tiles(size_t rows, size_t cols, size_t es, int flat, unsigned tile, unsigned h200_wg,
-                               unsigned h100_wg, const char *what) {
+/* A dense layout and the narrow kernel's FLAT choice, tile and groups expected for it on each faked GPU. */
+typedef struct narrow_tiles_case {
+  size_t rows, cols, es;
+  int flat;
+  unsigned tile, h200, h100; /* the tile and each GPU's group */
+} narrow_tiles_case;
+
+/* Checks the narrow kernel's FLAT choice, tile and groups on both faked GPUs for each case, and that the
+ * configuration fits and its options are whole. */
+static void check_narrow_tiles(const narrow_tiles_case *cases, size_t n, const char *what) {
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
-  for (int d = 0; d < 2; d++) {
-    const clt__device_info *dev = d ? &h100 : &h200;
-    const shape sh = {rows, cols, 1, 0, 0, 0, 0, 0, 0, 1};
-    clt__layout l = make_layout(&sh, es, CLT_VARIANT_NARROW);
-    clt__config c;
-    assert_int_equal(clt__choose_config(dev, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
-    const unsigned want = d ? h100_wg : h200_wg;
-    if (c.flat != flat || c.tile != tile || c.wg_x != want)
-      fail_msg("elem_size %zu, %zux%zu on the %s: flat %d, tile %u, groups of %u; expected %d, %u, %u", es,
-               rows, cols, d ? "H100" : "H200", c.flat, c.tile, c.wg_x, flat, tile, want);
-    const char *why = config_problem(&c, dev, es);
-    if (why == NULL)
-      why = alignment_problem(&c, &l);
-    if (why)
-      fail_msg("elem_size %zu, %zux%zu: %s", es, rows, cols, why);
-    check_options(&c, es, what);
-  }
+  for (size_t i = 0; i < n; i++)
+    for (int d = 0; d < 2; d++) {
+      const narrow_tiles_case *k = &cases[i];
+      const clt__device_info *dev = d ? &h100 : &h200;
+      const shape sh = {k->rows, k->cols, 1, 0, 0, 0, 0, 0, 0, 1};
+      clt__layout l = make_layout(&sh, k->es, CLT_VARIANT_NARROW);
+      clt__config c;
+      assert_int_equal(clt__choose_config(dev, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+      const unsigned want = d ? k->h100 : k->h200;
+      if (c.flat != k->flat || c.tile != k->tile || c.wg_x != want)
+        fail_msg("elem_size %zu, %zux%zu on the %s: flat %d, tile %u, groups of %u; expected %d, %u, %u",
+                 k->es, k->rows, k->cols, d ? "H100" : "H200", c.flat, c.tile, c.wg_x, k->flat, k->tile,
+                 want);
+      const char *why = config_problem(&c, dev, k->es);
+      if (why == NULL)
+        why = alignment_problem(&c, &l);
+      if (why)
+        fail_msg("elem_size %zu, %zux%zu: %s", k->es, k->rows, k->cols, why);
+      check_options(&c, k->es, what);
+    }
 }
 
 /* The narrow kernel's tiles and groups for a tall source moved FLAT (held as read, cl/narrow.cl's
@@ -2321,20 +2330,14 @@ static void check_narrow_tiles(size_t rows, size_t cols, size_t es, int flat, un
  * rows on the vectors (no FLAT) keep the rule before. */
 static void narrow_gather_tiles(void **state) {
   (void)state;
-  static const struct {
-    size_t rows, cols, es;
-    int flat;
-    unsigned tile, h200, h100; /* the tile and each GPU's group */
-  } cases[] = {
+  static const narrow_tiles_case cases[] = {
       {8388608, 13, 1, 1, 512, 64, 64},   {4194304, 13, 2, 1, 256, 64, 64},
       {4194304, 13, 4, 1, 128, 64, 64},   {1048576, 33, 4, 1, 64, 64, 64},
       {8388607, 7, 1, 1, 512, 128, 256},  {4194303, 26, 1, 1, 128, 128, 256},
       {2023967, 13, 4, 1, 64, 128, 128},  {2097152, 26, 2, 0, 128, 128, 256},
       {8388608, 26, 1, 0, 256, 128, 256},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-    check_narrow_tiles(cases[i].rows, cases[i].cols, cases[i].es, cases[i].flat, cases[i].tile, cases[i].h200,
-                       cases[i].h100, "narrow gather");
+  check_narrow_tiles(cases, sizeof cases / sizeof cases[0], "narrow gather");
 }
 
 /* The same for a wide source moved FLAT (held as written, cl/narrow.cl's SCATTER): 2- and 4-byte
@@ -2343,11 +2346,7 @@ static void narrow_gather_tiles(void **state) {
  * groups of at most 128 (h200_narrow_groups_of_128_off_the_vectors); f64 is not moved FLAT. */
 static void narrow_scatter_tiles(void **state) {
   (void)state;
-  static const struct {
-    size_t rows, cols, es;
-    int flat;
-    unsigned tile, h200, h100;
-  } cases[] = {
+  static const narrow_tiles_case cases[] = {
       {7, 8388617, 2, 1, 512, 64, 64},   {5, 16777221, 2, 1, 512, 64, 64},
       {3, 16777259, 2, 1, 512, 64, 64},  {12, 4194305, 2, 1, 256, 64, 64},
       {13, 4194305, 2, 1, 256, 64, 64},  {20, 4194305, 2, 1, 128, 64, 64},
@@ -2357,9 +2356,7 @@ static void narrow_scatter_tiles(void **state) {
       {26, 2010011, 4, 1, 64, 128, 128}, {13, 8388609, 1, 1, 512, 128, 128},
       {20, 2097169, 4, 0, 64, 128, 128}, {5, 2097153, 8, 0, 64, 128, 128},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-    check_narrow_tiles(cases[i].rows, cases[i].cols, cases[i].es, cases[i].flat, cases[i].tile, cases[i].h200,
-                       cases[i].h100, "narrow scatter");
+  check_narrow_tiles(cases, sizeof cases / sizeof cases[0], "narrow scatter");
 }
 
 /* The narrow kernel's tiles for a tall 2-byte source moved FLAT into destination rows off 16-byte vectors
@@ -2368,17 +2365,14 @@ static void narrow_scatter_tiles(void **state) {
  * (13 columns), 128 rows as before; f32 keeps its 64 rows of 256 bytes. */
 static void narrow_f16_skewed_runs_of_128_bytes(void **state) {
   (void)state;
-  static const struct {
-    size_t rows, cols, es;
-    unsigned tile, h200, h100; /* the tile and each GPU's group */
-  } cases[] = {
-      {1048575, 25, 2, 64, 128, 256},  {1048575, 59, 2, 64, 128, 256},  {2097151, 17, 2, 64, 128, 256},
-      {1048574, 25, 2, 64, 128, 256},  {2097151, 18, 2, 128, 128, 256}, {2097150, 30, 2, 128, 128, 256},
-      {4194303, 13, 2, 128, 128, 256}, {1048576, 25, 2, 128, 64, 64},   {1048575, 25, 4, 64, 128, 128},
+  static const narrow_tiles_case cases[] = {
+      {1048575, 25, 2, 1, 64, 128, 256},  {1048575, 59, 2, 1, 64, 128, 256},
+      {2097151, 17, 2, 1, 64, 128, 256},  {1048574, 25, 2, 1, 64, 128, 256},
+      {2097151, 18, 2, 1, 128, 128, 256}, {2097150, 30, 2, 1, 128, 128, 256},
+      {4194303, 13, 2, 1, 128, 128, 256}, {1048576, 25, 2, 1, 128, 64, 64},
+      {1048575, 25, 4, 1, 64, 128, 128},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-    check_narrow_tiles(cases[i].rows, cases[i].cols, cases[i].es, 1, cases[i].tile, cases[i].h200,
-                       cases[i].h100, "narrow skewed gather");
+  check_narrow_tiles(cases, sizeof cases / sizeof cases[0], "narrow skewed gather");
 }
 
 /* The H200's wide sources of 91 to 121 rows (f32; fewer take the narrow kernel) or 97 to 113 (f64) whose
