@@ -9,6 +9,15 @@
 #error "TILE must be defined"
 #endif
 #define UNITS (TILE / VW) /* vector units per tile row; also the work-group's width */
+/* EDGE_VEC: tiles across the matrix's edge move each vector that lies inside it as one (else every element
+ * of such a tile goes alone). AUTO, two rounds in alternating processes: on an NVIDIA H200 f32 odd shapes
+ * gained 0.2 to 3.2 points of the copy (28136x1016 90.1-90.3% -> 92.4-94.3, 60000x504 88.5-89.2 ->
+ * 90.4-91.4; bench/results/h200/knobs36.txt A), on an NVIDIA H100 up to 1.4 (h100/notes.txt AK); f16
+ * lost 4 to 17 (10000^2 91.4 -> 74.2-74.3) and 2.2 on 16384^2, which has no edge tiles, so only 4-byte
+ * elements take it. */
+#ifndef EDGE_VEC
+#define EDGE_VEC (ELEM_SIZE == 4)
+#endif
 
 /* How each side reaches global memory (SRC_MODE, DST_MODE):
  *  0: vloadN/vstoreN, element-aligned (any device, any layout; drivers may split them into scalars);
@@ -54,6 +63,18 @@ clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
   return r;
 }
 
+/* SRC_MODE 2: x = the VW elements from src[a] on, read as the two aligned vectors around them and
+ * shifted in registers. */
+#define LOAD_SHIFTED(x, a)                                                                                   \
+  do {                                                                                                       \
+    const uint m_ = (uint)((a) % VW);                                                                        \
+    global const TV *p_ = (global const TV *)(src + ((a)-m_));                                               \
+    clt_vec lo_, hi_;                                                                                        \
+    lo_.v = LOAD_TV(p_);                                                                                     \
+    hi_.v = LOAD_TV(p_ + 1);                                                                                 \
+    (x) = clt_funnel(lo_, hi_, m_);                                                                          \
+  } while (0)
+
 /* DST_MODE 3, skewed stores: on a misaligned destination row, the tile writes the G-element-aligned
  * run [r0 - s, r0 + TILE - s) of the row (s = the row's misalignment at r0, G = PRE * VW elements, a
  * whole number of 32-byte sectors) instead of [r0, r0 + TILE), so every store is a whole aligned vector
@@ -94,7 +115,8 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
       CLT_GROUP_LOOP(tr, CLT_G_ROW, tiles_r, CLT_N_ROW) {
         /* The tile holds source rows r0 - SKEW .. r0 + TILE - 1 and columns c0 .. c0 + TILE - 1. */
         const idx_t r0 = tr * TILE, c0 = tc * TILE;
-        const int full = r0 >= SKEW && r0 + TILE <= rows && c0 + TILE <= cols; /* uniform in the group */
+        const int rows_full = r0 >= SKEW && r0 + TILE <= rows; /* uniform in the group */
+        const int full = rows_full && c0 + TILE <= cols;
 #if SRC_MODE == 2
         const int full_src =
             full && src_off + b * src_stride + (r0 + TILE - 1) * src_ld + c0 + TILE + VW <= src_lim;
@@ -113,15 +135,33 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
               const idx_t r = rs + k - SKEW;
 #if SRC_MODE == 2
               const idx_t a = src_off + b * src_stride + r * src_ld + c;
-              const uint m = (uint)(a % VW);
-              global const TV *p = (global const TV *)(src + (a - m));
-              clt_vec lo, hi;
-              lo.v = LOAD_TV(p);
-              hi.v = LOAD_TV(p + 1);
-              row[k] = clt_funnel(lo, hi, m);
+              LOAD_SHIFTED(row[k], a);
 #else
               row[k].v = LOAD_ROW(s + r * src_ld + c);
 #endif
+            }
+          } else if (EDGE_VEC) {
+            /* A tile across the matrix's edge: each row's vector inside the matrix still moves as one
+             * (element by element, a warp's accesses interleave VW ways), the rest element by element. */
+#pragma unroll
+            for (uint k = 0; k < VW; k++) {
+              const int in = rs + k >= SKEW && rs + k - SKEW < rows;
+              const idx_t r = rs + k - SKEW;
+#if SRC_MODE == 2
+              const idx_t a = src_off + b * src_stride + r * src_ld + c;
+              if (in && c + VW <= cols && a + 2 * VW <= src_lim) {
+                LOAD_SHIFTED(row[k], a);
+                continue;
+              }
+#else
+              if (in && c + VW <= cols) {
+                row[k].v = LOAD_ROW(s + r * src_ld + c);
+                continue;
+              }
+#endif
+#pragma unroll
+              for (uint j = 0; j < VW; j++)
+                row[k].e[j] = in && c + j < cols ? s[r * src_ld + c + j] : (T)0;
             }
           } else {
 #pragma unroll
@@ -155,7 +195,7 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
           prev.v = lds[UNIT(cc, u - 1)];
           if (m)
             out = clt_funnel(prev, out, VW - m);
-          if (full) {
+          if (EDGE_VEC ? rows_full && dr < cols : full) {
             *(global TV *)(dst + (a - sh) + (idx_t)lx * VW) = out.v;
           } else if (dr < cols) {
             const idx_t rs = r0 + (idx_t)lx * VW; /* the row plus sh: never negative */
@@ -171,7 +211,7 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
           clt_vec out;
           out.v = lds[UNIT(cc, lx)];
           const idx_t dc = r0 + (idx_t)lx * VW;
-          if (full) {
+          if (EDGE_VEC ? rows_full && dr < cols : full) {
             const idx_t a = dst_off + b * dst_stride + dr * dst_ld + r0;
             const uint m = (uint)(a % VW);
             global T *row_start = dst + a;
@@ -201,7 +241,7 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
           clt_vec out;
           out.v = lds[UNIT(cc, lx)];
           const idx_t dc = r0 + (idx_t)lx * VW;
-          if (full) {
+          if (EDGE_VEC ? dr < cols && (rows_full || dc + VW <= rows) : full) {
             STORE_ROW(out.v, d + dr * dst_ld + dc);
           } else if (dr < cols) {
 #pragma unroll

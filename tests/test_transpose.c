@@ -107,6 +107,7 @@ static void layouts_exact_with_guards(void **state) {
       {257, 129, 2, 7, 131, 3, 9, 259, 5},     /* larger than any tile, batch 2 */
       {300, 260, 2, 1, 263, 5, 2, 303, 3},     /* full tiles whose rows all start misaligned */
       {256, 256, 0, 2, 258, 0, 6, 262, 0},     /* aligned shape, ld 2 past a multiple of 4 */
+      {67, 45, 0, 0, 48, 0, 0, 72, 0},         /* aligned ld, rows 3 past a multiple of 4: edge vectors */
   };
   for (size_t i = 0; i < sizeof lays / sizeof lays[0]; i++) {
     const lay *y = &lays[i];
