@@ -137,7 +137,7 @@ clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layo
 /* Sets cfg's work-group order for the layout, across and spread_log / spread_dlog (cl/common.cl says
  * why); call it after the last change to the work-group or tile, before clt__config_options and
  * clt__config_ndrange. */
-void clt__config_set_order(clt__config *cfg, const clt__layout *layout);
+void clt__config_set_order(const clt__device_info *info, clt__config *cfg, const clt__layout *layout);
 /* The knobs of a configuration. */
 void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);
 /* The tuning class of a layout. */
@@ -204,6 +204,9 @@ typedef struct clt__traits {
   /* AUTO gives rect, not narrow, wide 16-byte sources of 34 to 63 rows whose destination rows start on
    * 32-byte sectors (default 0) */
   int wide16_rect_sectors;
+  /* the most columns of a tall source past 256, at least twice as tall as wide, whose rect and vector
+   * work-groups walk along the tile rows (default 1024) */
+  unsigned across_cols_max;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

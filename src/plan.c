@@ -60,7 +60,7 @@ static clt_status build_kernel(clt_plan *p, const clt__device_info *info) {
     p->cfg.idx32 = 0;
   for (int attempt = 0; attempt < 16; attempt++) {
     size_t used;
-    clt__config_set_order(&p->cfg, &p->layout);
+    clt__config_set_order(info, &p->cfg, &p->layout);
     if (clt__config_options(&p->cfg, p->layout.elem_size, p->options, sizeof p->options) != 0 ||
         (used = strlen(p->options), extra && used + 1 + strlen(extra) >= sizeof p->options))
       return clt__fail(CLT_UNSUPPORTED, "the kernel's build options do not fit %d bytes", CLT__OPTIONS_MAX);

@@ -1385,7 +1385,8 @@ static int tiled_entry_covers(const clt__layout *l, const clt__config *c) {
  * CLBlast 71.8 and 74.4-74.5; 70000x446 73.7-73.9 -> 84.3-84.4 and 72.5-72.6 -> 84.4-84.6, CLBlast
  * 86.5 and 85.9-86.0); 32000x830 ran 0.1 to 2.1 behind on the H200 (88.8-90.8 -> 88.6-88.7). 1022
  * columns went either way (28136x1022 91.0-91.6 -> 88.9-90.0 on the H200, 88.3 -> 91.0-91.1 on the
- * H100) and keep rect, as do 1278 and 1534 columns, where rect ran at 90-93%. */
+ * H100) and keep rect, as do 1278 and 1534 columns, where rect ran at 90-93%. The walk along the tile
+ * rows past 256 columns (walks_across) took the tall ones further (h100/notes.txt AK, knobs36.txt B). */
 static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || cpu_like(info) || l->elem_size != 4 ||
       clt__shape_class(l) != CLT_SHAPE_ODD || l->cols > 900 || l->rows <= l->cols ||
@@ -1464,14 +1465,33 @@ static size_t spread_columns(const clt__config *c, size_t tiles_c) {
   return (last << c->spread_dlog) + (in_last < low ? in_last : low) + 1;
 }
 
-void clt__config_set_order(clt__config *c, const clt__layout *l) {
+/* Whether rect's and vector's work-groups walk along the tile rows: a tall source of two or more tile
+ * columns, the last partly empty (cl/common.cl says why). Past 256 columns only sources at least twice
+ * as tall as wide, up to the device's across_cols_max columns. AUTO against the order down the columns,
+ * two rounds in alternating processes, % of the copy: on an NVIDIA H100 (bench/results/h100/notes.txt
+ * AK) f32 60000x510 85.8-86.3 -> 92.9-93.4 (CLBlast 88.3-88.8), 80000x382 84.4-84.7 -> 94.4-94.7,
+ * 200000x700 84.5 -> 95.5-95.6, 24000x1278 90.4-90.8 -> 97.2-97.6, 30000x3000 91.2 -> 94.2-94.5,
+ * 12000x6000 93.2-93.3 -> 94.2-94.3, f64 120000x900 86.5 -> 94.7, f16 200000x700 72.3-72.5 -> 87.6,
+ * u8 120000x900 71.7-71.8 -> 87.9-88.1, c128 60000x500 93.5-93.7 -> 96.1; on an NVIDIA H200
+ * (h200/knobs36.txt B) f32 80000x382 84.1-85.0 -> 92.6-92.8, 120000x900 83.7-83.8 -> 93.8-93.9,
+ * 60000x510 85.4-86.8 -> 88.8-90.6 (CLBlast 86.2-87.5), f64 120000x900 85.7 -> 92.8-92.9, f16
+ * 200000x700 76.8 -> 84.9-85.1, but 24000x1278 93.3-94.9 -> 93.1-93.4, 30000x3000 90.6-90.7 ->
+ * 90.2-90.3, 12000x6000 91.8-91.9 -> 89.6-90.0 (f16 87.4-87.5 -> 86.2). Sources less than twice as
+ * tall went either way on the H100: f32 5000x3000 92.9-93.5 -> 95.5-96.9, f16 75.9-77.0 -> 72.7-74.0,
+ * f32 8193x8191 93.3-93.5 -> 92.7-92.9. */
+static int walks_across(const clt__device_info *info, const clt__config *c, const clt__layout *l) {
+  const int tall = l->cols <= 256
+                       ? l->rows > l->cols
+                       : l->rows / 2 >= l->cols && l->cols <= clt__device_traits(info).across_cols_max;
+  return tall && l->cols > tile_cols(c) && l->cols % tile_cols(c) != 0;
+}
+
+void clt__config_set_order(const clt__device_info *info, clt__config *c, const clt__layout *l) {
   c->spread_log = c->spread_dlog = 0;
   c->across = 0;
   if (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR)
     return;
-  /* A tall source of two or more tile columns, the last partly empty: the groups that run together take
-   * whole tile rows (cl/common.cl says why). */
-  if (l->cols <= 256 && l->rows > l->cols && l->cols > tile_cols(c) && l->cols % tile_cols(c)) {
+  if (walks_across(info, c, l)) {
     c->across = 1;
     return;
   }

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clt_internal.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,21 +199,27 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * wide16_rect_sectors: on an NVIDIA H100 rect ran c128 wide sources of 34 to 63 rows whose destination
  * rows start on 32-byte sectors 0.7 to 2.0 points ahead of the narrow kernel (src/tuning.c's
  * clt__narrow_auto has the figures); on an NVIDIA H200 rect led by at most 0.9 points there
- * (bench/results/h200/knobs35.txt A), so the default is without. */
+ * (bench/results/h200/knobs35.txt A), so the default is without.
+ * across_cols_max: AUTO against the order down the columns, two rounds in alternating processes, on
+ * tall sources past 256 columns at least twice as tall as wide (src/tuning.c walks_across has
+ * the figures). On an NVIDIA H100 all 37 such layouts of the kept rule's check, of up to 9000 columns,
+ * gained 0.1 to 16.5 points (bench/results/h100/notes.txt AK 3); on an NVIDIA H200 the 8 of up to 900
+ * columns gained 1.6 to 10.1, f16 40000x1900 1.1 to 1.7, and those of 1278, 3000 and 6000 columns lost
+ * 0.2 to 2.3 (h200/knobs36.txt B), so it takes up to 1024, as do devices not measured. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
 } builtin_traits[] = {
-    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128, 16, 0}},
-    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128, 31, 1}},
-    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
+    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128, 16, 0, 1024}},
+    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128, 31, 1, UINT_MAX}},
+    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {
   for (size_t i = 0; builtin_traits[i].device; i++)
     if (device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
       return builtin_traits[i].t;
-  return (clt__traits){256, 80, 0, 0, 0, 256, 256, 0, 0};
+  return (clt__traits){256, 80, 0, 0, 0, 256, 256, 0, 0, 1024};
 }
 
 typedef struct tuning_file {

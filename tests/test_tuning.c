@@ -505,7 +505,7 @@ static void rect_units_only_where_the_layout_allows(void **state) {
 static clt__config ordered_config(const clt__device_info *dev, const clt__layout *l, clt_variant v) {
   clt__config c;
   assert_int_equal(clt__choose_config(dev, l, v, &c), CLT_SUCCESS);
-  clt__config_set_order(&c, l);
+  clt__config_set_order(dev, &c, l);
   return c;
 }
 
@@ -571,54 +571,66 @@ static void spread_only_for_128_KiB_pitches(void **state) {
     }
 }
 
-/* rect and vector walk along the tile rows (ACROSS) on tall sources (at most 256 columns, more rows)
- * of two or more tile columns, the last partly empty, and down the columns elsewhere; the grid then holds the
- * tile columns in dimension 0 and the tile rows in dimension 1. */
+/* rect and vector walk along the tile rows (ACROSS) on tall sources of two or more tile columns, the last
+ * partly empty: taller than wide up to 256 columns, at least twice as tall beyond and up to the device's
+ * across_cols_max (an NVIDIA H200 and devices without a table row 1024, an NVIDIA H100 any); down the
+ * columns elsewhere. The grid then holds the tile columns in dimension 0 and the tile rows in 1. */
 static void tall_sources_walk_along_tile_rows(void **state) {
   static const struct {
     shape s;
     size_t es;
-    int across;
+    int h200, h100, other; /* across on each device, where the columns are not whole tiles */
   } cases[] = {
-      {{524288, 129, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
-      {{262144, 200, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1}, /* aligned rows, 3 1/8 tile columns */
-      {{1048576, 97, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1},
-      {{1000, 130, 4, 0, 0, 0, 0, 0, 0, 1}, 4, 1},    /* a batch */
-      {{1048576, 128, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, /* whole tile columns */
-      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},  /* one tile column */
-      {{1048576, 256, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0},
-      {{200, 300, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},     /* wide */
-      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0}, /* more than 256 columns */
-      {{100000, 257, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{524288, 129, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1},
+      {{262144, 200, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1}, /* aligned rows, 3 1/8 tile columns */
+      {{1048576, 97, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1, 1, 1},
+      {{1000, 130, 4, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1},    /* a batch */
+      {{300, 255, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1, 1, 1},     /* up to 256 columns: taller is enough */
+      {{1048576, 128, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0}, /* whole tile columns */
+      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0},  /* one tile column */
+      {{1048576, 256, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0, 0, 0},
+      {{200, 300, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0}, /* wide */
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0},
+      {{100000, 257, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1},
+      {{60000, 510, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1},
+      {{2048, 1024, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, 1, 1}, /* twice as tall, 1024 columns */
+      {{2047, 1024, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0, 0, 0}, /* less than twice as tall */
+      {{5000, 3000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0},
+      {{8193, 8191, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0},
+      {{24000, 1278, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 1, 0}, /* past 1024 columns: the H100 only */
+      {{12000, 6000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 1, 0},
   };
   static const clt_variant vs[] = {CLT_VARIANT_RECT, CLT_VARIANT_VECTOR, CLT_VARIANT_TILED};
   clt__device_info dev[NDEV];
   (void)state;
   make_devices(dev);
-  for (size_t v = 0; v < sizeof vs / sizeof vs[0]; v++)
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-      const size_t es = cases[i].es;
-      clt__layout l = make_layout(&cases[i].s, es, vs[v]);
-      clt__config c = ordered_config(&dev[0], &l, vs[v]);
-      const size_t tc = tile_columns(&c);
-      const int want = vs[v] != CLT_VARIANT_TILED && cases[i].across && l.cols % tc != 0 && l.cols > tc;
-      if (c.across != want)
-        fail_msg("%s, case %zu (%zux%zu, elem_size %zu, %zu tile columns): across %d, expected %d",
-                 clt_variant_name(vs[v]), i, l.rows, l.cols, es, tc, c.across, want);
-      char opts[1024];
-      assert_int_equal(clt__config_options(&c, es, opts, sizeof opts), 0);
-      assert_true((strstr(opts, "-DACROSS=1") != NULL) == want);
-      if (vs[v] == CLT_VARIANT_TILED)
-        continue;
-      size_t global[3], local[3];
-      clt__config_ndrange(&c, &l, &dev[0], global, local);
-      const size_t skew_rows = vs[v] == CLT_VARIANT_RECT ? c.pre : (size_t)c.pre * c.vw;
-      const size_t tiles_r = (l.rows + (skew_rows ? skew_rows - 1 : 0) + c.tile - 1) / c.tile,
-                   tiles_c = (l.cols + tc - 1) / tc;
-      assert_int_equal(global[want ? 1 : 0] / local[want ? 1 : 0], tiles_r);
-      assert_int_equal(global[want ? 0 : 1] / local[want ? 0 : 1], tiles_c);
-      assert_int_equal(global[2] / local[2], l.batch);
-    }
+  const clt__device_info devs[3] = {faked_h200(), faked_h100(), dev[0]};
+  for (size_t k = 0; k < 3; k++)
+    for (size_t v = 0; v < sizeof vs / sizeof vs[0]; v++)
+      for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const size_t es = cases[i].es;
+        clt__layout l = make_layout(&cases[i].s, es, vs[v]);
+        clt__config c = ordered_config(&devs[k], &l, vs[v]);
+        const size_t tc = tile_columns(&c);
+        const int on = k == 0 ? cases[i].h200 : k == 1 ? cases[i].h100 : cases[i].other;
+        const int want = vs[v] != CLT_VARIANT_TILED && on && l.cols % tc != 0 && l.cols > tc;
+        if (c.across != want)
+          fail_msg("%s on %s, case %zu (%zux%zu, elem_size %zu, %zu tile columns): across %d, expected %d",
+                   clt_variant_name(vs[v]), devs[k].name, i, l.rows, l.cols, es, tc, c.across, want);
+        char opts[1024];
+        assert_int_equal(clt__config_options(&c, es, opts, sizeof opts), 0);
+        assert_true((strstr(opts, "-DACROSS=1") != NULL) == want);
+        if (vs[v] == CLT_VARIANT_TILED)
+          continue;
+        size_t global[3], local[3];
+        clt__config_ndrange(&c, &l, &devs[k], global, local);
+        const size_t skew_rows = vs[v] == CLT_VARIANT_RECT ? c.pre : (size_t)c.pre * c.vw;
+        const size_t tiles_r = (l.rows + (skew_rows ? skew_rows - 1 : 0) + c.tile - 1) / c.tile,
+                     tiles_c = (l.cols + tc - 1) / tc;
+        assert_int_equal(global[want ? 1 : 0] / local[want ? 1 : 0], tiles_r);
+        assert_int_equal(global[want ? 0 : 1] / local[want ? 0 : 1], tiles_c);
+        assert_int_equal(global[2] / local[2], l.batch);
+      }
 }
 
 /* rect, vector and block compute in 32 bits only while every index of both views fits: not for 46341 x
