@@ -1395,9 +1395,7 @@ static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt
       !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4))
     return;
   const clt_tuning t = {CLT_VARIANT_VECTOR, 64, 2, 8, 0, 0, 0, 0, 0};
-  clt__config v;
-  if (clt__config_from_tuning(info, l, &t, &v) == CLT_SUCCESS)
-    *c = v;
+  retune(info, l, &t, c);
 }
 
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
