@@ -140,21 +140,22 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
               row[k].v = LOAD_ROW(s + r * src_ld + c);
 #endif
             }
-          } else if (EDGE_VEC) {
-            /* A tile across the matrix's edge: each row's vector inside the matrix still moves as one
-             * (element by element, a warp's accesses interleave VW ways), the rest element by element. */
+          } else {
+            /* A tile across the matrix's edge: element by element, but with EDGE_VEC each row's vector
+             * inside the matrix still moves as one (element by element, a warp's accesses interleave VW
+             * ways). */
 #pragma unroll
             for (uint k = 0; k < VW; k++) {
               const int in = rs + k >= SKEW && rs + k - SKEW < rows;
               const idx_t r = rs + k - SKEW;
 #if SRC_MODE == 2
               const idx_t a = src_off + b * src_stride + r * src_ld + c;
-              if (in && c + VW <= cols && a + 2 * VW <= src_lim) {
+              if (EDGE_VEC && in && c + VW <= cols && a + 2 * VW <= src_lim) {
                 LOAD_SHIFTED(row[k], a);
                 continue;
               }
 #else
-              if (in && c + VW <= cols) {
+              if (EDGE_VEC && in && c + VW <= cols) {
                 row[k].v = LOAD_ROW(s + r * src_ld + c);
                 continue;
               }
@@ -163,14 +164,6 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
               for (uint j = 0; j < VW; j++)
                 row[k].e[j] = in && c + j < cols ? s[r * src_ld + c + j] : (T)0;
             }
-          } else {
-#pragma unroll
-            for (uint k = 0; k < VW; k++)
-#pragma unroll
-              for (uint j = 0; j < VW; j++)
-                row[k].e[j] = (rs + k >= SKEW && rs + k - SKEW < rows && c + j < cols)
-                                  ? s[(rs + k - SKEW) * src_ld + c + j]
-                                  : (T)0;
           }
 #pragma unroll
           for (uint j = 0; j < VW; j++) {
