@@ -37,7 +37,9 @@ static const builtin_entry builtin[] = {
      * limit of every kernel, so entries here keep to 256: the 512-item groups --tune once chose for f16
      * aligned and c128 batched ran as half their height (bench/results/h200/knobs14.txt) and are
      * written as what ran. */
-    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, RU(256, 8, 16, 16)}, /* else R(256, 32, 4, 8, 0) */
+    /* units off their rows' vectors: R(256, 32, 4, 8, 0); tiles that do not cover the matrix whole:
+     * src/tuning.c, units_to_whole_tiles */
+    {"H200", "NVIDIA", 1, CLT_SHAPE_ALIGNED, RU(256, 8, 16, 16)},
     {"H200", "NVIDIA", 1, CLT_SHAPE_ODD, R(128, 32, 4, 8, 0)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ALIGNED, V(128, 4, 8)},
     {"H200", "NVIDIA", 2, CLT_SHAPE_ODD, R(128, 32, 4, 8, 0)},

@@ -380,6 +380,20 @@ static void rect_small_tile_columns_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* rect's u8 tiles where the H200's units do not cover the matrix (src/tuning.c's units_to_whole_tiles):
+ * 64 x 64 tiles of 4-byte vectors in groups of 16 x 8, partial tiles on both edges of tall (walked along
+ * the tile rows), wide and square sources, destination rows on and off the sectors (skewed), a batch. */
+static void rect_u8_small_tiles_exact(void **state) {
+  static const rect_case cases[] = {
+      {2100, 200, 1, 1, 64, 4, 16, 8, 0, 0, "-DACROSS=1"},
+      {200, 2100, 1, 1, 64, 4, 16, 8, 0, 0, "-DTC=64 "},
+      {1000, 1000, 1, 1, 64, 4, 16, 8, 0, 0, "-DSK=32 "},
+      {1056, 1000, 1, 2, 64, 4, 16, 8, 0, 0, "-DSK=0 "},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
 /* rect's skewed runs of 16-byte elements, whose first elements come from the rows above the tile in
  * global memory (SKG, cl/rect.cl): full tiles between partial ones on every side, tiles of 1 to 4 times
  * as many rows as columns, skews of 2 (a 32-byte sector) and 8 elements (128 bytes), batches whose
@@ -783,6 +797,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(spread_pitch_exact),
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_small_tile_columns_exact),
+      cmocka_unit_test(rect_u8_small_tiles_exact),
       cmocka_unit_test(rect_skew_from_global_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_knobs_exact, build_options_on, restore_build_options,
                                                "-DEDGE_VEC=1 -DEDGE_ROWS=8"),

@@ -752,6 +752,63 @@ static void odd_f32_pairs_to_vector(void **state) {
     }
 }
 
+/* AUTO for u8 aligned matrices on the H200, whose entry is rect's 16-byte units in 256 x 128 tiles: the
+ * entry where its tiles cover the matrix whole (rows off the sectors included: it falls back to plain
+ * tiles), units in 128-row tiles where those do, rect's 64 x 64 tiles of 4-byte vectors in groups of
+ * 16 x 8 where neither does and a side is under 10000, the entry where both sides span 10000 or more.
+ * The H100, which has no such entry, keeps the vector kernel (rect where the destination rows are off
+ * 32-byte sectors). */
+static void h200_u8_units_on_whole_tiles(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, dst_ld;
+    int pack;
+    unsigned tile, vw, wg_x;
+    int h100_rect;
+  } cases[] = {
+      /* whole tiles, also with the rows off the sectors */
+      {16384, 16384, 0, 1, 256, 16, 8, 0},
+      {16384, 16000, 0, 1, 256, 16, 8, 0},
+      {8192, 8192, 8208, 0, 256, 4, 32, 1},
+      /* whole in 128 rows */
+      {16000, 16000, 0, 1, 128, 16, 8, 0},
+      {11904, 11904, 0, 1, 128, 16, 8, 0},
+      {16000, 8064, 0, 1, 128, 16, 8, 0},
+      {384, 80000, 0, 1, 128, 16, 8, 0},
+      /* neither, a side under 10000 */
+      {60000, 504, 0, 0, 64, 4, 16, 0},
+      {60000, 512, 0, 0, 64, 4, 16, 0},
+      {400, 100000, 0, 0, 64, 4, 16, 1},
+      {2048, 30000, 0, 0, 64, 4, 16, 0},
+      {20000, 9984, 0, 0, 64, 4, 16, 0},
+      {9984, 20000, 0, 0, 64, 4, 16, 0},
+      {8000, 6000, 8032, 0, 64, 4, 16, 0},
+      /* both sides 10000 or more */
+      {12000, 12000, 0, 1, 256, 16, 8, 0},
+      {10000, 16384, 0, 0, 256, 4, 32, 1},
+      {14000, 14000, 0, 0, 256, 4, 32, 1},
+  };
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+    clt__layout l = make_layout(&sh, 1, CLT_VARIANT_AUTO);
+    assert_int_equal(clt__shape_class(&l), CLT_SHAPE_ALIGNED);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    if (c.variant != CLT_VARIANT_RECT || c.pack != cases[i].pack || c.tile != cases[i].tile ||
+        c.vw != cases[i].vw || c.wg_x != cases[i].wg_x)
+      fail_msg("u8 %zux%zu (dst_ld %zu) on the H200: %s pack %d tile %u vw %u wg_x %u; expected rect pack %d "
+               "tile %u vw %u wg_x %u",
+               cases[i].rows, cases[i].cols, cases[i].dst_ld, clt_variant_name(c.variant), c.pack, c.tile,
+               c.vw, c.wg_x, cases[i].pack, cases[i].tile, cases[i].vw, cases[i].wg_x);
+    assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
+    const clt_variant h100_want = cases[i].h100_rect ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
+    if (c.variant != h100_want)
+      fail_msg("u8 %zux%zu (dst_ld %zu) on the H100: %s, expected %s", cases[i].rows, cases[i].cols,
+               cases[i].dst_ld, clt_variant_name(c.variant), clt_variant_name(h100_want));
+  }
+}
+
 /* AUTO for c128 wide sources of 34 to 63 rows: rect where the destination rows start on 32-byte sectors
  * (an even row count) on the H100 (clt__traits wide16_rect_sectors), narrow on the H200; odd row counts,
  * rows off the sectors through the leading dimension, and 33 rows stay narrow on both; tall sources and
@@ -2891,6 +2948,7 @@ int main(void) {
       cmocka_unit_test(h100_table_entries_reach_auto),
       cmocka_unit_test(h100_c128_wide_rect_on_sectors),
       cmocka_unit_test(odd_f32_pairs_to_vector),
+      cmocka_unit_test(h200_u8_units_on_whole_tiles),
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
