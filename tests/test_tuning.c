@@ -753,44 +753,46 @@ static void odd_f32_pairs_to_vector(void **state) {
 }
 
 /* AUTO for u8 aligned matrices on the H200, whose entry is rect's 16-byte units in 256 x 128 tiles: the
- * entry where its tiles cover the matrix whole (rows off the sectors included: it falls back to plain
- * tiles), units in 128-row tiles where those do, rect's 64 x 64 tiles of 4-byte vectors in groups of
- * 16 x 8 where neither does and a side is under 10000, the entry where both sides span 10000 or more.
+ * entry where its tiles cover the matrix whole unskewed (source rows off the vectors included: it falls
+ * back to plain tiles), units in 128-row tiles where those cover it, rect's 64 x 64 tiles of 4-byte
+ * vectors in groups of 16 x 8 where neither does or the tiles are skewed (destination rows off the
+ * sectors) and a side is under 10000, the entry where both sides span 10000 or more.
  * The H100, which has no such entry, keeps the vector kernel (rect where the destination rows are off
  * 32-byte sectors). */
 static void h200_u8_units_on_whole_tiles(void **state) {
   (void)state;
   static const struct {
-    size_t rows, cols, dst_ld;
+    size_t rows, cols, src_ld, dst_ld;
     int pack;
     unsigned tile, vw, wg_x;
     int h100_rect;
   } cases[] = {
-      /* whole tiles, also with the rows off the sectors */
-      {16384, 16384, 0, 1, 256, 16, 8, 0},
-      {16384, 16000, 0, 1, 256, 16, 8, 0},
-      {8192, 8192, 8208, 0, 256, 4, 32, 1},
+      /* whole tiles, also with the source rows off the vectors (plain tiles) */
+      {16384, 16384, 0, 0, 1, 256, 16, 8, 0},
+      {16384, 16000, 0, 0, 1, 256, 16, 8, 0},
+      {8192, 8192, 8196, 0, 0, 256, 4, 32, 0},
       /* whole in 128 rows */
-      {16000, 16000, 0, 1, 128, 16, 8, 0},
-      {11904, 11904, 0, 1, 128, 16, 8, 0},
-      {16000, 8064, 0, 1, 128, 16, 8, 0},
-      {384, 80000, 0, 1, 128, 16, 8, 0},
-      /* neither, a side under 10000 */
-      {60000, 504, 0, 0, 64, 4, 16, 0},
-      {60000, 512, 0, 0, 64, 4, 16, 0},
-      {400, 100000, 0, 0, 64, 4, 16, 1},
-      {2048, 30000, 0, 0, 64, 4, 16, 0},
-      {20000, 9984, 0, 0, 64, 4, 16, 0},
-      {9984, 20000, 0, 0, 64, 4, 16, 0},
-      {8000, 6000, 8032, 0, 64, 4, 16, 0},
+      {16000, 16000, 0, 0, 1, 128, 16, 8, 0},
+      {11904, 11904, 0, 0, 1, 128, 16, 8, 0},
+      {16000, 8064, 0, 0, 1, 128, 16, 8, 0},
+      {384, 80000, 0, 0, 1, 128, 16, 8, 0},
+      /* whole tiles skewed (destination rows off the sectors), and neither, a side under 10000 */
+      {8192, 8192, 0, 8208, 0, 64, 4, 16, 1},
+      {60000, 504, 0, 0, 0, 64, 4, 16, 0},
+      {60000, 512, 0, 0, 0, 64, 4, 16, 0},
+      {400, 100000, 0, 0, 0, 64, 4, 16, 1},
+      {2048, 30000, 0, 0, 0, 64, 4, 16, 0},
+      {20000, 9984, 0, 0, 0, 64, 4, 16, 0},
+      {9984, 20000, 0, 0, 0, 64, 4, 16, 0},
+      {8000, 6000, 0, 8032, 0, 64, 4, 16, 0},
       /* both sides 10000 or more */
-      {12000, 12000, 0, 1, 256, 16, 8, 0},
-      {10000, 16384, 0, 0, 256, 4, 32, 1},
-      {14000, 14000, 0, 0, 256, 4, 32, 1},
+      {12000, 12000, 0, 0, 1, 256, 16, 8, 0},
+      {10000, 16384, 0, 0, 0, 256, 4, 32, 1},
+      {14000, 14000, 0, 0, 0, 256, 4, 32, 1},
   };
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
     clt__layout l = make_layout(&sh, 1, CLT_VARIANT_AUTO);
     assert_int_equal(clt__shape_class(&l), CLT_SHAPE_ALIGNED);
     clt__config c;
