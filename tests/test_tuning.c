@@ -799,15 +799,16 @@ static void h200_u8_units_on_whole_tiles(void **state) {
     assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
     if (c.variant != CLT_VARIANT_RECT || c.pack != cases[i].pack || c.tile != cases[i].tile ||
         c.vw != cases[i].vw || c.wg_x != cases[i].wg_x)
-      fail_msg("u8 %zux%zu (dst_ld %zu) on the H200: %s pack %d tile %u vw %u wg_x %u; expected rect pack %d "
-               "tile %u vw %u wg_x %u",
-               cases[i].rows, cases[i].cols, cases[i].dst_ld, clt_variant_name(c.variant), c.pack, c.tile,
-               c.vw, c.wg_x, cases[i].pack, cases[i].tile, cases[i].vw, cases[i].wg_x);
+      fail_msg("u8 %zux%zu (src_ld %zu, dst_ld %zu) on the H200: %s pack %d tile %u vw %u wg_x %u; expected "
+               "rect pack %d tile %u vw %u wg_x %u",
+               cases[i].rows, cases[i].cols, cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant),
+               c.pack, c.tile, c.vw, c.wg_x, cases[i].pack, cases[i].tile, cases[i].vw, cases[i].wg_x);
     assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
     const clt_variant h100_want = cases[i].h100_rect ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
     if (c.variant != h100_want)
-      fail_msg("u8 %zux%zu (dst_ld %zu) on the H100: %s, expected %s", cases[i].rows, cases[i].cols,
-               cases[i].dst_ld, clt_variant_name(c.variant), clt_variant_name(h100_want));
+      fail_msg("u8 %zux%zu (src_ld %zu, dst_ld %zu) on the H100: %s, expected %s", cases[i].rows,
+               cases[i].cols, cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant),
+               clt_variant_name(h100_want));
   }
 }
 
