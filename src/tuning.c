@@ -1161,44 +1161,6 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
   retune(info, l, &t, c);
 }
 
-/* The H200's u8 aligned entry (src/tuning_db.c), rect's 16-byte units in 256 x 128 tiles, where those
- * tiles do not cover the matrix whole or where it skews them. Its edge tiles move element by element
- * (vectors there made a slower kernel of the whole: 16384^2 92.1% of the copy -> 76.0), and where the
- * rows are off its vectors or sectors it falls back to plain tiles of the same size, skewed where the
- * destination rows are off the sectors. On an NVIDIA H200, two rounds in alternating processes
- * (bench/results/h200/knobs37.txt), such layouts ran at 23-84%. Units in 128-row tiles where those cover
- * the matrix, all 5 such layouts ahead (4 held out of the design): 384x80000 22.6-22.9 -> 90.2-90.4,
- * 80000x384 49.5-49.9 -> 91.0-91.6, 16000^2 81.9-82.0 -> 92.4, 11904^2 76.4-76.6 -> 94.2-94.5.
- * Elsewhere rect's 64 x 64 tiles of 4-byte vectors in groups of 16 x 8, where a side is under 10000: of
- * 32 such layouts, 21 held out, 31 gained 2.2 to 42.3 points (means of the rounds; 24000x1280 43.9-44.3
- * -> 86.1-86.7, 60000x504 45.4-45.8 -> 73.3-74.1, 2000^2 33.1-34.7 -> 73.8-77.6) and 20000x9984 lost 3.3
- * to 3.5 (83.5 -> 80.0-80.2); whole skewed tiles (destination rows padded off the sectors) gained 5.3 to
- * 37.2 on all 17, 12 held out (3072^2 into rows of 3080 41.0-47.4 -> 80.5-81.8), while whole tiles of
- * source rows off the vectors, unskewed, ran 1.0 to 2.9 ahead of them on 4 of 5 and stand. Where both
- * sides span 10000 or more the entry ran 0.4 to 13.6 points ahead of those tiles on 7 of 9 (18000^2
- * 75.9-76.0 against 62.2-62.6) and stands, though 12000^2 ran at 61.3-61.4 against 80.7-81.0. A tuning
- * file's entry stands. */
-static void units_to_whole_tiles(const clt__device_info *info, const clt__layout *l, const clt_tuning *entry,
-                                 clt__config *c) {
-  if (c->variant != CLT_VARIANT_RECT || !entry->units ||
-      (l->rows % c->tile == 0 && l->cols % tile_cols(c) == 0 && !c->pre))
-    return;
-  if (c->pack && l->cols % tile_cols(c) == 0) {
-    clt_tuning t = *entry;
-    const unsigned min_tile = 8 * (unsigned)(16 / l->elem_size); /* 8 units (cl/rect.cl's PACK) */
-    while (l->rows % t.tile != 0 && t.tile / 2 >= min_tile && (t.tile / 2) % min_tile == 0)
-      t.tile /= 2;
-    if (l->rows % t.tile == 0) {
-      retune(info, l, &t, c);
-      return;
-    }
-  }
-  if (l->rows >= 10000 && l->cols >= 10000)
-    return;
-  const clt_tuning t = {CLT_VARIANT_RECT, 64, 4, 8, 1, 16, 0, 0, 0};
-  retune(info, l, &t, c);
-}
-
 /* The f16 wide entry (src/tuning_db.c) on a wide source whose destination rows are off the sectors,
  * where rect skews its stores: on an NVIDIA H200 these ran at 28-63% of the copy, with the entry's
  * 4-element vectors shifted into place on misaligned sources and with rect's defaults (from
@@ -1240,6 +1202,42 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
   t.wg_y = wg_y;
   t.units = 0;
   retune(info, l, &t, c);
+}
+
+/* The H200's u8 aligned entry (src/tuning_db.c), rect's 16-byte units in 256 x 128 tiles, where those
+ * tiles do not cover the matrix whole or where it skews them. Its edge tiles move element by element
+ * (vectors there made a slower kernel of the whole: 16384^2 92.1% of the copy -> 76.0), and where the
+ * rows are off its vectors or sectors it falls back to plain tiles of the same size, skewed where the
+ * destination rows are off the sectors. On an NVIDIA H200, two rounds in alternating processes
+ * (bench/results/h200/knobs37.txt), such layouts ran at 23-84%. Units in 128-row tiles where those cover
+ * the matrix, all 5 such layouts ahead (4 held out of the design): 384x80000 22.6-22.9 -> 90.2-90.4,
+ * 80000x384 49.5-49.9 -> 91.0-91.6, 16000^2 81.9-82.0 -> 92.4, 11904^2 76.4-76.6 -> 94.2-94.5.
+ * Elsewhere rect's 64 x 64 tiles of 4-byte vectors in groups of 16 x 8, where a side is under 10000: of
+ * 32 such layouts, 21 held out, 31 gained 2.2 to 42.3 points (means of the rounds; 24000x1280 43.9-44.3
+ * -> 86.1-86.7, 60000x504 45.4-45.8 -> 73.3-74.1, 2000^2 33.1-34.7 -> 73.8-77.6) and 20000x9984 lost 3.3
+ * to 3.5 (83.5 -> 80.0-80.2); whole skewed tiles (destination rows padded off the sectors) gained 5.3 to
+ * 37.2 on all 17, 12 held out (3072^2 into rows of 3080 41.0-47.4 -> 80.5-81.8), while whole tiles of
+ * source rows off the vectors, unskewed, ran 1.0 to 2.9 ahead of them on 4 of 5 and stand. Where both
+ * sides span 10000 or more the entry ran 0.4 to 13.6 points ahead of those tiles on 7 of 9 (18000^2
+ * 75.9-76.0 against 62.2-62.6) and stands, though 12000^2 ran at 61.3-61.4 against 80.7-81.0. A tuning
+ * file's entry stands. */
+static void units_to_whole_tiles(const clt__device_info *info, const clt__layout *l, const clt_tuning *entry,
+                                 clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || !entry->units ||
+      (l->rows % c->tile == 0 && l->cols % tile_cols(c) == 0 && !c->pre))
+    return;
+  if (c->pack && l->cols % tile_cols(c) == 0) {
+    clt_tuning t = *entry;
+    const unsigned min_tile = 8 * (unsigned)(16 / l->elem_size); /* 8 units (cl/rect.cl's PACK) */
+    while (l->rows % t.tile != 0 && t.tile / 2 >= min_tile && (t.tile / 2) % min_tile == 0)
+      t.tile /= 2;
+    if (l->rows % t.tile == 0) {
+      retune(info, l, &t, c);
+      return;
+    }
+  }
+  if (l->rows < 10000 || l->cols < 10000)
+    to_vector_tiles(info, l, 64, 4, 16, 8, c);
 }
 
 /* A wide source of 4-byte elements in whole 32-row tiles (32 to 256 rows), whose rows do not start on
