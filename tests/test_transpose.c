@@ -196,14 +196,9 @@ static void spread_pitch_exact(void **state) {
  * options. */
 static void vector_pairs_exact(void **state) {
   static const struct { size_t rows, cols, batch; } cases[] = {{600, 510, 1}, {131, 318, 2}, {601, 254, 1}};
+  const clt_tuning t = {.variant = CLT_VARIANT_VECTOR, .tile = 64, .vector_width = 2, .wg_y = 8};
   (void)state;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    clt_tuning t;
-    memset(&t, 0, sizeof t);
-    t.variant = CLT_VARIANT_VECTOR;
-    t.tile = 64;
-    t.vector_width = 2;
-    t.wg_y = 8;
     clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, 4, CLT_VARIANT_VECTOR);
     d.batch = cases[i].batch;
     run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DVW=2 -DTILE=64 -DWG_Y=8");
