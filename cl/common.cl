@@ -86,6 +86,24 @@ typedef ulong idx_t;
 #define CLT_GROUP_LOOP(v, first, end, step) for (idx_t v = (first); v < (end); v += (step))
 #endif
 
+/* OVERLAP (rect and vector, set by the host where a side of the matrix is not a whole number of tiles
+ * but spans at least one): the last tile row and the last tile column start a tile before the matrix's
+ * end instead of at a multiple of the tile, so every tile is whole and the kernel has no edge path. They
+ * overlap the tiles before them, and the elements both move are written twice with the same bits, by
+ * two work-groups (as the overlapping tail store of a memcpy is). Edge tiles move their elements one by
+ * one, which for 1-byte elements is a sixteenth of a 16-byte vector's bytes a load; with 256 x 128 tiles
+ * the 140 edge tiles of u8 12000^2 (3.2% of its tiles) took a third of its time (src/tuning.c,
+ * tiles_overlap, has the figures and where the host sets it). Needs tile origins that keep every aligned
+ * access aligned, no skew and no shifted rows. */
+#ifndef OVERLAP
+#define OVERLAP 0
+#endif
+#if OVERLAP
+#define CLT_TILE_AT(t, size, n) min((t) * (idx_t)(size), (n) - (idx_t)(size))
+#else
+#define CLT_TILE_AT(t, size, n) ((t) * (idx_t)(size))
+#endif
+
 #ifdef TV
 /* One VW-vector of elements, viewable element by element (indices are compile-time after unrolling):
  * the register blocks of the vector and block kernels. */

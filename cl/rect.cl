@@ -9,8 +9,8 @@
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
  * placed in the tile shifted back by its row's misalignment (below); SHIFT_SPLIT: stored in aligned
  * pieces (below). LOADS_FIRST: the order in which a work-item's tile loads are written (below).
- * EDGE_VEC and EDGE_ROWS: how tiles across the matrix's edge move (below). L2PF: source loads carry an
- * L2 prefetch-size hint of that many bytes (below). */
+ * EDGE_VEC and EDGE_ROWS: how tiles across the matrix's edge move (below); OVERLAP: no such tiles
+ * (cl/common.cl). L2PF: source loads carry an L2 prefetch-size hint of that many bytes (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -86,6 +86,9 @@ typedef union {
  * loads than as rows (f64 8191x8193 91.0% against 92.3%, f32 64% against 90%; h200/knobs8.txt). */
 #ifndef SKG
 #define SKG 0
+#endif
+#if OVERLAP && (SK || SRC_SHIFT)
+#error "OVERLAP needs no skew and no shifted rows"
 #endif
 #if SKG && (VW != 1 || SK > WX || TC % WG_Y)
 #error "SKG needs VW 1, SK <= WX and TC a multiple of WG_Y"
@@ -346,8 +349,9 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
     const idx_t d_begin = dst_off + b * dst_stride; /* d[0]'s index in the buffer, for the skew */
     CLT_GROUP_LOOP(tc, CLT_G_COL, tiles_c, CLT_N_COL) {
       CLT_GROUP_LOOP(tr, CLT_G_ROW, tiles_r, CLT_N_ROW) {
-        const idx_t r0 = tr * TR, c0 = tc * TC, c = c0 + (idx_t)lx * VW;
-        const int full = r0 >= SK && r0 + TR <= rows && c0 + TC <= cols; /* uniform in the group */
+        const idx_t r0 = CLT_TILE_AT(tr, TR, rows), c0 = CLT_TILE_AT(tc, TC, cols), c = c0 + (idx_t)lx * VW;
+        /* uniform in the group */
+        const int full = OVERLAP || (r0 >= SK && r0 + TR <= rows && c0 + TC <= cols);
 #if SRC_SHIFT
         const idx_t a0 = src_off + b * src_stride + (r0 - SKR) * src_ld + c0; /* row 0's first element */
         const int full_src = full && a0 + (TR + SKR - 1) * src_ld + TC + VW <= src_lim;

@@ -3,8 +3,8 @@
  * vector to the work-item that stores it, through local memory; stores are VW-wide and coalesced too.
  * The local tile is addressed in vector units with an XOR swizzle instead of padding: the loads write
  * a column of units, the stores read a row, and the swizzle spreads both over distinct banks.
- * Tunables: TILE (tile side, elements), VW, WG_Y (WG_X is TILE / VW), SWZ_MASK, and SRC_MODE and
- * DST_MODE (how each side reaches global memory, below). */
+ * Tunables: TILE (tile side, elements), VW, WG_Y (WG_X is TILE / VW), SWZ_MASK, SRC_MODE and DST_MODE
+ * (how each side reaches global memory, below), and OVERLAP (no edge tiles, cl/common.cl). */
 #ifndef TILE
 #error "TILE must be defined"
 #endif
@@ -80,6 +80,9 @@ clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
  * whole number of 32-byte sectors) instead of [r0, r0 + TILE), so every store is a whole aligned vector
  * and no sector is written in two halves by two work-groups (a partial sector costs the memory a read).
  * The tile loads PRE extra vector rows above itself for that, and the tile rows run one tile further. */
+#if OVERLAP && (SRC_MODE > 1 || DST_MODE > 1)
+#error "OVERLAP needs no shifted loads and no shifted or skewed stores"
+#endif
 #if DST_MODE == 3
 #define SKEW (PRE * VW)
 #define PITCH (2 * UNITS) /* a power of two >= UNITS + PRE keeps the XOR swizzle inside the row */
@@ -114,9 +117,9 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
     CLT_GROUP_LOOP(tc, CLT_G_COL, tiles_c, CLT_N_COL) {
       CLT_GROUP_LOOP(tr, CLT_G_ROW, tiles_r, CLT_N_ROW) {
         /* The tile holds source rows r0 - SKEW .. r0 + TILE - 1 and columns c0 .. c0 + TILE - 1. */
-        const idx_t r0 = tr * TILE, c0 = tc * TILE;
-        const int rows_full = r0 >= SKEW && r0 + TILE <= rows; /* uniform in the group */
-        const int full = rows_full && c0 + TILE <= cols;
+        const idx_t r0 = CLT_TILE_AT(tr, TILE, rows), c0 = CLT_TILE_AT(tc, TILE, cols);
+        const int rows_full = OVERLAP || (r0 >= SKEW && r0 + TILE <= rows); /* uniform in the group */
+        const int full = OVERLAP || (rows_full && c0 + TILE <= cols);
 #if SRC_MODE == 2
         const int full_src =
             full && src_off + b * src_stride + (r0 + TILE - 1) * src_ld + c0 + TILE + VW <= src_lim;
@@ -234,7 +237,11 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
           clt_vec out;
           out.v = lds[UNIT(cc, lx)];
           const idx_t dc = r0 + (idx_t)lx * VW;
+#if OVERLAP
+          if (1) { /* every tile whole */
+#else
           if (EDGE_VEC ? dr < cols && (rows_full || dc + VW <= rows) : full) {
+#endif
             STORE_ROW(out.v, d + dr * dst_ld + dc);
           } else if (dr < cols) {
 #pragma unroll

@@ -113,6 +113,8 @@ typedef struct clt__config {
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */
   int across;             /* rect, vector: dimension 0 walks along the tile rows (tall sources) */
+  int overlap;            /* rect, vector: the last tile row and column end at the matrix's end, */
+                          /* overlapping the tiles before them (cl/common.cl's OVERLAP) */
   int flat;               /* block, CPU tiles: every row in one tile row and dense destination rows, */
                           /* so a tile's destination runs are written as one run (cl/block.cl's FLAT); */
                           /* narrow: the short side whole and dense on one side, moved there as one */
@@ -134,9 +136,9 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
 /* A configuration from explicit knobs (zero fields take clt__choose_config's value), shrunk to fit. */
 clt_status clt__config_from_tuning(const clt__device_info *info, const clt__layout *layout,
                                    const clt_tuning *t, clt__config *out);
-/* Sets cfg's work-group order for the layout, across and spread_log / spread_dlog (cl/common.cl says
- * why); call it after the last change to the work-group or tile, before clt__config_options and
- * clt__config_ndrange. */
+/* Sets where cfg's tiles lie and the order its work-groups take them for the layout: overlap, across
+ * and spread_log / spread_dlog (cl/common.cl says why); call it after the last change to the work-group
+ * or tile, before clt__config_options and clt__config_ndrange. */
 void clt__config_set_order(const clt__device_info *info, clt__config *cfg, const clt__layout *layout);
 /* The knobs of a configuration. */
 void clt__config_to_tuning(const clt__config *cfg, clt_tuning *t);

@@ -1204,6 +1204,46 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
   retune(info, l, &t, c);
 }
 
+/* Whether rect's or vector's tiles overlap at the matrix's end (cl/common.cl's OVERLAP): rect with 1- and
+ * 2-byte elements, the vector kernel with 1-byte ones, where a side is not a whole number of tiles, spans
+ * at least one, and the tile the overlap adds on it moves at most an eighth of that side again; without a
+ * skew (its runs start off the tile) or shifted rows (their loads reach past the tile's last column), and
+ * where the moved origins keep every aligned access aligned: source columns a multiple of the aligned
+ * loads' vector, rows of the aligned stores' (16-byte units for PACK). AUTO against the tiles at
+ * multiples of the tile, two rounds in alternating processes:
+ * - rect, u8: on an NVIDIA H200 (bench/results/h200/knobs38.txt A, B, D, F) every one of 37 layouts moved
+ *   but one (level) gained, 2.9 to 30 points of the copy (12000^2 62.1% -> 91.8-92.2, 16000x12000
+ *   71.1-71.2 -> 90.7-91.0, 60000x504 72.8-73.2 -> 82.0-82.3, 100000x300 70.2-71.7 -> 78.4-79.8);
+ * - rect, f16 (2-element vectors, also element-aligned over rows off them): H200 all 23 layouts gained or
+ *   came level (60000x254 66.4-66.6 -> 91.4-92.5, 4096x4095 68.3-69.2 -> 82.9-83.7; B, E), an NVIDIA
+ *   H100 19 of 20 gained 0.4 to 19.7, 12000x12002 -0.4 (h100/notes.txt AM 1, 4);
+ * - vector, u8, the H100's kernel for them: all 18 layouts moved gained 1.4 to 15.0 (60000x504 78.5-79.1
+ *   -> 93.7-93.8, 96000x600 83.5-84.3 -> 92.0; AM 1, 3).
+ * Elsewhere it lost or came level on the H200 (A): f16 in the vector kernel -13.5 to +5.9 (10000^2
+ * 92.3-92.5 -> 78.9; the compiler made another kernel of the whole), f32 up to -1.3, c128 -0.4 to
+ * -0.9, f64 level; their edge tiles already move whole vectors or single elements of 8 bytes and more. */
+static int tiles_overlap(const clt__config *c, const clt__layout *l) {
+  if (c->variant == CLT_VARIANT_RECT ? l->elem_size > 2
+                                     : c->variant != CLT_VARIANT_VECTOR || l->elem_size != 1)
+    return 0;
+  const size_t tr = c->tile, tc = tile_cols(c), rows = l->rows, cols = l->cols;
+  if (c->pre || rows < tr || cols < tc || (rows % tr == 0 && cols % tc == 0))
+    return 0;
+  size_t src_v = c->src_aligned ? c->vw : 1, dst_v = c->dst_aligned ? c->vw : 1;
+  if (c->variant == CLT_VARIANT_RECT) {
+    if (c->shift_ok) /* SRC_SHIFT */
+      return 0;
+    if (c->pack)
+      dst_v = 16 / l->elem_size;
+    else if (c->dst_aligned && c->dvw)
+      dst_v = c->dvw;
+  } else if ((!c->src_aligned || !c->dst_aligned) && c->shift_ok) { /* shifted loads or stores */
+    return 0;
+  }
+  return cols % src_v == 0 && rows % dst_v == 0 && (rows % tr == 0 || 8 * (tr - rows % tr) <= rows) &&
+         (cols % tc == 0 || 8 * (tc - cols % tc) <= cols);
+}
+
 /* The H200's u8 aligned entry (src/tuning_db.c), rect's 16-byte units in 256 x 128 tiles, where those
  * tiles do not cover the matrix whole or where it skews them. Its edge tiles move element by element
  * (vectors there made a slower kernel of the whole: 16384^2 92.1% of the copy -> 76.0), and where the
@@ -1212,6 +1252,10 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
  * (bench/results/h200/knobs37.txt), such layouts ran at 23-84%. Units in 128-row tiles where those cover
  * the matrix, all 5 such layouts ahead (4 held out of the design): 384x80000 22.6-22.9 -> 90.2-90.4,
  * 80000x384 49.5-49.9 -> 91.0-91.6, 16000^2 81.9-82.0 -> 92.4, 11904^2 76.4-76.6 -> 94.2-94.5.
+ * Else, where the units apply and their last tiles overlap (tiles_overlap, which makes every tile whole),
+ * the entry stands: on 7 layouts it then led the 64 x 64 tiles, also overlapping, by 2.9 to 9.6 points
+ * (60000x512 84.8-85.5 -> 94.2-95.2, 24000x1280 86.7-87.4 -> 95.5-95.9; knobs38.txt B), and it took
+ * 12000^2 from 62.1 to 91.8-92.2 and 20000x9984 from 82.0-82.3 to 93.2-93.8 (knobs38.txt A, F).
  * Elsewhere rect's 64 x 64 tiles of 4-byte vectors in groups of 16 x 8, where a side is under 10000: of
  * 32 such layouts, 21 held out, 31 gained 2.2 to 42.3 points (means of the rounds; 24000x1280 43.9-44.3
  * -> 86.1-86.7, 60000x504 45.4-45.8 -> 73.3-74.1, 2000^2 33.1-34.7 -> 73.8-77.6) and 20000x9984 lost 3.3
@@ -1236,8 +1280,31 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
       return;
     }
   }
+  if (c->pack && tiles_overlap(c, l))
+    return;
   if (l->rows < 10000 || l->cols < 10000)
     to_vector_tiles(info, l, 64, 4, 16, 8, c);
+}
+
+/* The f16 aligned entries of the H200 and the H100 (src/tuning_db.c), the vector kernel's 128-element
+ * tiles, where those leave a partly empty edge and a side is under 10000: rect's defaults (128 x 64 tiles
+ * of 2-element vectors) where their tiles overlap (tiles_overlap; not where rect skews). Against the entry,
+ * as variants in one process (bench/results/h200/knobs38.txt C, h100/notes.txt AM 2), rect led on all 8
+ * such layouts on an NVIDIA H200 by 0.4 to 18.3 points of the copy (60000x504 72.2-72.5% -> 90.3-91.0,
+ * 40000x760 77.2-78.2 -> 89.0) and on all 7 on an NVIDIA H100 by 7.9 to 37.6 (60000x504 57.2-57.7 ->
+ * 94.6-95.5); the entry led where both sides span 10000 or more (H200 10000^2, 12000^2, 16000x12000 by
+ * 0.5 to 2.2, H100 10000^2 by 1.5). Held out, AUTO in two rounds of alternating processes: H200 8 of 10
+ * gained 0.8 to 13.1 (4000x4000 80.0-80.7 -> 91.7-91.8), 80000x1200 -0.7, 1600x60000 level (knobs38.txt
+ * D); H100 all 8 gained 0.6 to 16.8 (9600x2000 79.1-79.6 -> 95.7-96.6; AM 3). A tuning file's entry
+ * stands. */
+static void aligned2_to_overlapping_rect(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  clt__config d;
+  if (c->variant != CLT_VARIANT_VECTOR || l->elem_size != 2 || clt__shape_class(l) != CLT_SHAPE_ALIGNED ||
+      (l->rows % c->tile == 0 && l->cols % c->tile == 0) || (l->rows >= 10000 && l->cols >= 10000))
+    return;
+  if (clt__choose_config(info, l, CLT_VARIANT_RECT, &d) == CLT_SUCCESS && tiles_overlap(&d, l))
+    *c = d;
+  clt__clear_error();
 }
 
 /* A wide source of 4-byte elements in whole 32-row tiles (32 to 256 rows), whose rows do not start on
@@ -1451,6 +1518,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     one_sided_to_defaults(info, l, &c);
     skewed_wide_f16(info, l, &c);
     units_to_whole_tiles(info, l, &tuned, &c);
+    aligned2_to_overlapping_rect(info, l, &c);
   }
   misaligned_vector_to_rect(info, l, &c, &found);
   if (!found) /* the heuristic's knobs: a table's or tuning file's entry stands */
@@ -1524,6 +1592,7 @@ static int walks_across(const clt__device_info *info, const clt__config *c, cons
 void clt__config_set_order(const clt__device_info *info, clt__config *c, const clt__layout *l) {
   c->spread_log = c->spread_dlog = 0;
   c->across = 0;
+  c->overlap = tiles_overlap(c, l);
   if (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR)
     return;
   if (walks_across(info, c, l)) {
@@ -1670,6 +1739,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                (cfg->pre && append_option(buf, buf_size, &used, " -DPRE=%u", cfg->pre))) {
       return -1;
     }
+    if (cfg->overlap && append_option(buf, buf_size, &used, " -DOVERLAP=1"))
+      return -1;
     if (cfg->spread_log)
       return append_option(buf, buf_size, &used, " -DSPREAD_LOG=%u -DSPREAD_D=%u", cfg->spread_log,
                            cfg->spread_dlog);

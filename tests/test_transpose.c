@@ -389,6 +389,38 @@ static void rect_u8_small_tiles_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The last tile row and column moved back to end at the matrix's end, overlapping the tiles before them
+ * (cl/common.cl's OVERLAP): rect's plain tiles of u8, batched; its 16-byte units; f16 over source rows
+ * off its vectors (element-aligned loads); the vector kernel's u8 tiles; dense and in padded rows. Every
+ * element the overlap moves twice must come out once and exact, and nothing past the view change. */
+static void tiles_overlap_exact(void **state) {
+  static const rect_case cases[] = {
+      {60, 44, 1, 1, 16, 4, 4, 4, 0, 1, "-DOVERLAP=1"},
+      {60, 44, 1, 3, 16, 4, 4, 4, 0, 1, "-DOVERLAP=1"},
+      {1104, 144, 1, 1, 128, 16, 2, 4, 1, 1, "-DPACK=1 -DOVERLAP=1"},
+      {60, 45, 2, 2, 16, 2, 8, 4, 0, 1, "-DOVERLAP=1"}, /* rows of 45: SRC_VEC=0 */
+  };
+  static const struct {
+    clt_variant v;
+    size_t rows, cols, src_pad, dst_pad;
+  } padded[] = {
+      {CLT_VARIANT_VECTOR, 60, 44, 0, 0},
+      {CLT_VARIANT_VECTOR, 60, 44, 8, 4},
+      {CLT_VARIANT_RECT, 60, 44, 4, 12},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+  for (size_t i = 0; i < sizeof padded / sizeof padded[0]; i++) {
+    clt_tuning t = {.variant = padded[i].v, .tile = 16, .vector_width = 4, .wg_y = 4, .dst_align = 1};
+    if (padded[i].v == CLT_VARIANT_RECT)
+      t.wg_x = 4;
+    clt_desc d = clt_test_desc(padded[i].rows, padded[i].cols, 1, padded[i].v);
+    d.src_ld = padded[i].cols + padded[i].src_pad;
+    d.dst_ld = padded[i].rows + padded[i].dst_pad;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DOVERLAP=1");
+  }
+}
+
 /* rect's skewed runs of 16-byte elements, whose first elements come from the rows above the tile in
  * global memory (SKG, cl/rect.cl): full tiles between partial ones on every side, tiles of 1 to 4 times
  * as many rows as columns, skews of 2 (a 32-byte sector) and 8 elements (128 bytes), batches whose
@@ -793,6 +825,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_small_tile_columns_exact),
       cmocka_unit_test(rect_u8_small_tiles_exact),
+      cmocka_unit_test(tiles_overlap_exact),
       cmocka_unit_test(rect_skew_from_global_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_knobs_exact, build_options_on, restore_build_options,
                                                "-DEDGE_VEC=1 -DEDGE_ROWS=8"),

@@ -754,41 +754,46 @@ static void odd_f32_pairs_to_vector(void **state) {
 
 /* AUTO for u8 aligned matrices on the H200, whose entry is rect's 16-byte units in 256 x 128 tiles: the
  * entry where its tiles cover the matrix whole unskewed (source rows off the vectors included: it falls
- * back to plain tiles), units in 128-row tiles where those cover it, rect's 64 x 64 tiles of 4-byte
- * vectors in groups of 16 x 8 where neither does or the tiles are skewed (destination rows off the
- * sectors) and a side is under 10000, the entry where both sides span 10000 or more.
- * The H100, which has no such entry, keeps the vector kernel (rect where the destination rows are off
- * 32-byte sectors). */
+ * back to plain tiles), units in 128-row tiles where those cover it, the entry with its last tiles
+ * overlapping where neither does but units apply (16-byte aligned rows on both sides) and the overlap
+ * adds at most an eighth of a side, rect's 64 x 64 tiles of 4-byte vectors in groups of 16 x 8 (those
+ * overlapping where a side is partly covered) where none of that holds or the tiles are skewed
+ * (destination rows off the sectors) and a side is under 10000, the entry where both sides span 10000
+ * or more. The H100, which has no such entry, keeps the vector kernel, its last tiles overlapping where
+ * they are partly empty (rect where the destination rows are off 32-byte sectors). */
 static void h200_u8_units_on_whole_tiles(void **state) {
   (void)state;
   static const struct {
     size_t rows, cols, src_ld, dst_ld;
     int pack;
     unsigned tile, vw, wg_x;
-    int h100_rect;
+    int overlap, h100_rect, h100_overlap;
   } cases[] = {
       /* whole tiles, also with the source rows off the vectors (plain tiles) */
-      {16384, 16384, 0, 0, 1, 256, 16, 8, 0},
-      {16384, 16000, 0, 0, 1, 256, 16, 8, 0},
-      {8192, 8192, 8196, 0, 0, 256, 4, 32, 0},
+      {16384, 16384, 0, 0, 1, 256, 16, 8, 0, 0, 0},
+      {16384, 16000, 0, 0, 1, 256, 16, 8, 0, 0, 0},
+      {8192, 8192, 8196, 0, 0, 256, 4, 32, 0, 0, 0},
       /* whole in 128 rows */
-      {16000, 16000, 0, 0, 1, 128, 16, 8, 0},
-      {11904, 11904, 0, 0, 1, 128, 16, 8, 0},
-      {16000, 8064, 0, 0, 1, 128, 16, 8, 0},
-      {384, 80000, 0, 0, 1, 128, 16, 8, 0},
-      /* whole tiles skewed (destination rows off the sectors), and neither, a side under 10000 */
-      {8192, 8192, 0, 8208, 0, 64, 4, 16, 1},
-      {60000, 504, 0, 0, 0, 64, 4, 16, 0},
-      {60000, 512, 0, 0, 0, 64, 4, 16, 0},
-      {400, 100000, 0, 0, 0, 64, 4, 16, 1},
-      {2048, 30000, 0, 0, 0, 64, 4, 16, 0},
-      {20000, 9984, 0, 0, 0, 64, 4, 16, 0},
-      {9984, 20000, 0, 0, 0, 64, 4, 16, 0},
-      {8000, 6000, 0, 8032, 0, 64, 4, 16, 0},
-      /* both sides 10000 or more */
-      {12000, 12000, 0, 0, 1, 256, 16, 8, 0},
-      {10000, 16384, 0, 0, 0, 256, 4, 32, 1},
-      {14000, 14000, 0, 0, 0, 256, 4, 32, 1},
+      {16000, 16000, 0, 0, 1, 128, 16, 8, 0, 0, 0},
+      {11904, 11904, 0, 0, 1, 128, 16, 8, 0, 0, 0},
+      {16000, 8064, 0, 0, 1, 128, 16, 8, 0, 0, 0},
+      {384, 80000, 0, 0, 1, 128, 16, 8, 0, 0, 0},
+      /* units whose last tiles overlap */
+      {60000, 512, 0, 0, 1, 256, 16, 8, 1, 0, 1},
+      {2048, 30000, 0, 0, 1, 256, 16, 8, 1, 0, 1},
+      {20000, 9984, 0, 0, 1, 256, 16, 8, 1, 0, 1},
+      {8000, 6000, 0, 8032, 1, 256, 16, 8, 1, 0, 1},
+      {36000, 640, 0, 0, 1, 256, 16, 8, 1, 0, 1},
+      {12000, 12000, 0, 0, 1, 256, 16, 8, 1, 0, 1},
+      /* whole tiles skewed (destination rows off the sectors); source rows off the units' vectors; an
+       * overlap of more than an eighth of the rows (640 % 256 = 128); a side under 10000 */
+      {8192, 8192, 0, 8208, 0, 64, 4, 16, 0, 1, 0},
+      {60000, 504, 0, 0, 0, 64, 4, 16, 1, 0, 1},
+      {640, 36000, 0, 0, 0, 64, 4, 16, 1, 0, 1},
+      {400, 100000, 0, 0, 0, 64, 4, 16, 0, 1, 0},
+      /* both sides 10000 or more, skewed */
+      {10000, 16384, 0, 0, 0, 256, 4, 32, 0, 1, 0},
+      {14000, 14000, 0, 0, 0, 256, 4, 32, 0, 1, 0},
   };
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -797,19 +802,119 @@ static void h200_u8_units_on_whole_tiles(void **state) {
     assert_int_equal(clt__shape_class(&l), CLT_SHAPE_ALIGNED);
     clt__config c;
     assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    clt__config_set_order(&h200, &c, &l);
     if (c.variant != CLT_VARIANT_RECT || c.pack != cases[i].pack || c.tile != cases[i].tile ||
-        c.vw != cases[i].vw || c.wg_x != cases[i].wg_x)
-      fail_msg("u8 %zux%zu (src_ld %zu, dst_ld %zu) on the H200: %s pack %d tile %u vw %u wg_x %u; expected "
-               "rect pack %d tile %u vw %u wg_x %u",
-               cases[i].rows, cases[i].cols, cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant),
-               c.pack, c.tile, c.vw, c.wg_x, cases[i].pack, cases[i].tile, cases[i].vw, cases[i].wg_x);
+        c.vw != cases[i].vw || c.wg_x != cases[i].wg_x || c.overlap != cases[i].overlap)
+      fail_msg(
+          "u8 %zux%zu (src_ld %zu, dst_ld %zu) on the H200: %s pack %d tile %u vw %u wg_x %u overlap %d; "
+          "expected rect pack %d tile %u vw %u wg_x %u overlap %d",
+          cases[i].rows, cases[i].cols, cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant), c.pack,
+          c.tile, c.vw, c.wg_x, c.overlap, cases[i].pack, cases[i].tile, cases[i].vw, cases[i].wg_x,
+          cases[i].overlap);
     assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
+    clt__config_set_order(&h100, &c, &l);
     const clt_variant h100_want = cases[i].h100_rect ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
-    if (c.variant != h100_want)
-      fail_msg("u8 %zux%zu (src_ld %zu, dst_ld %zu) on the H100: %s, expected %s", cases[i].rows,
-               cases[i].cols, cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant),
-               clt_variant_name(h100_want));
+    if (c.variant != h100_want || c.overlap != cases[i].h100_overlap)
+      fail_msg("u8 %zux%zu (src_ld %zu, dst_ld %zu) on the H100: %s overlap %d, expected %s overlap %d",
+               cases[i].rows, cases[i].cols, cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant),
+               c.overlap, clt_variant_name(h100_want), cases[i].h100_overlap);
   }
+}
+
+/* Where rect's and vector's last tiles overlap the ones before them (cl/common.cl's OVERLAP): rect with
+ * 1- and 2-byte elements, vector with 1-byte ones, a side partly covered by tiles, spanning at least one
+ * and growing by at most an eighth; no skew, no shifted rows, and origins that keep aligned accesses
+ * aligned. Explicit knobs on a faked H200 and on an NVIDIA-like GPU without a table. */
+static void tiles_overlap_where_safe(void **state) {
+  (void)state;
+  enum { R, V };
+  static const struct {
+    int kernel;
+    size_t es, rows, cols, dst_ld;
+    unsigned dst_align, units;
+    int want;
+    const char *what;
+  } cases[] = {
+      {R, 1, 1024, 1000, 0, 0, 0, 1, "u8, columns partly covered"},
+      {R, 1, 1000, 1000, 0, 1, 0, 1, "u8 unskewed (dst_align 1)"},
+      {R, 1, 1000, 1000, 0, 0, 0, 0, "u8 skewed (rows off 32-byte sectors)"},
+      {R, 1, 1024, 1002, 0, 0, 0, 0, "u8 shifted source rows"},
+      {R, 1, 1024, 1024, 0, 0, 0, 0, "u8 whole tiles"},
+      {R, 1, 1024, 100, 0, 0, 0, 0, "u8, the overlap more than an eighth of the columns"},
+      {R, 1, 32, 1000, 0, 1, 0, 0, "u8, fewer rows than a tile"},
+      {R, 1, 2048, 2000, 0, 0, 1, 1, "u8 units"},
+      {R, 1, 2056, 2000, 0, 0, 1, 0, "u8 units skewed"},
+      {R, 1, 2052, 2000, 2080, 0, 1, 0, "u8 units into padded rows, the row count off 16-byte units"},
+      {R, 1, 2052, 2000, 0, 1, 1, 1, "u8 units off 16-byte rows (dst_align 1): plain 4-byte vectors"},
+      {R, 2, 1024, 1001, 0, 0, 0, 1, "f16, source rows off 2-element vectors (element-aligned loads)"},
+      {R, 2, 1001, 1024, 1008, 1, 0, 0, "f16, the last tile's stores off 2-element vectors"},
+      {R, 4, 1024, 1000, 0, 0, 0, 0, "f32"},
+      {V, 1, 1024, 1000, 0, 0, 0, 1, "u8 vector"},
+      {V, 1, 1024, 1001, 0, 0, 0, 0, "u8 vector, shifted loads"},
+      {V, 1, 1002, 1024, 0, 0, 0, 0, "u8 vector, skewed stores"},
+      {V, 2, 1024, 1000, 0, 0, 0, 0, "f16 vector"},
+  };
+  clt__device_info dev[NDEV];
+  make_devices(dev);
+  const clt__device_info gpus[2] = {faked_h200(), dev[0]};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int g = 0; g < 2; g++) {
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+      clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+      clt_tuning t;
+      memset(&t, 0, sizeof t);
+      if (cases[i].kernel == R) {
+        t.variant = CLT_VARIANT_RECT;
+        t.tile = cases[i].units ? 256 : 64;
+        t.vector_width = cases[i].units ? 16 : 4 / (unsigned)cases[i].es;
+        t.wg_x = cases[i].units ? 8 : 64 / t.vector_width;
+        t.wg_y = 8;
+        t.units = cases[i].units;
+      } else {
+        t.variant = CLT_VARIANT_VECTOR;
+        t.tile = 64;
+        t.vector_width = 4;
+        t.wg_y = 8;
+      }
+      t.dst_align = cases[i].dst_align;
+      clt__config c;
+      char opt[1024];
+      assert_int_equal(clt__explicit_config(&gpus[g], &l, &t, &c), CLT_SUCCESS);
+      clt__config_set_order(&gpus[g], &c, &l);
+      assert_int_equal(clt__config_options(&c, cases[i].es, opt, sizeof opt), 0);
+      if (c.overlap != cases[i].want || (strstr(opt, "-DOVERLAP=1") != NULL) != cases[i].want)
+        fail_msg("%s, %zux%zu on the %s: overlap %d, expected %d (%s)", cases[i].what, cases[i].rows,
+                 cases[i].cols, g ? "NVIDIA-like GPU" : "H200", c.overlap, cases[i].want, opt);
+    }
+}
+
+/* AUTO for aligned f16 matrices on the H200 and the H100, whose table entries are the vector kernel's
+ * 128-element tiles: rect's defaults, their last tiles overlapping, where the entry's tiles leave a
+ * partly empty edge, a side is under 10000 and rect's tiles overlap; the entry where its tiles are
+ * whole, both sides span 10000 or more, or rect would skew (destination rows off 32-byte sectors). */
+static void aligned_f16_rect_where_it_overlaps(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols;
+    int rect;
+  } cases[] = {
+      {60000, 504, 1},   {8000, 6000, 1},   {4000, 4000, 1}, {1024, 30000, 1}, {9984, 20000, 1},
+      {10000, 10000, 0}, {16384, 16384, 0}, {3000, 3000, 0}, {3000, 5000, 0},  {12800, 12800, 0},
+  };
+  const clt__device_info gpus[2] = {faked_h200(), faked_h100()};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int g = 0; g < 2; g++) {
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, 0, 0, 0};
+      clt__layout l = make_layout(&sh, 2, CLT_VARIANT_AUTO);
+      assert_int_equal(clt__shape_class(&l), CLT_SHAPE_ALIGNED);
+      clt__config c;
+      assert_int_equal(clt__auto_config(&gpus[g], &l, &c), CLT_SUCCESS);
+      clt__config_set_order(&gpus[g], &c, &l);
+      const clt_variant want = cases[i].rect ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
+      if (c.variant != want || c.overlap != cases[i].rect)
+        fail_msg("f16 %zux%zu on the %s: %s overlap %d, expected %s", cases[i].rows, cases[i].cols,
+                 g ? "H100" : "H200", clt_variant_name(c.variant), c.overlap, clt_variant_name(want));
+    }
 }
 
 /* AUTO for c128 wide sources of 34 to 63 rows: rect where the destination rows start on 32-byte sectors
@@ -2952,6 +3057,8 @@ int main(void) {
       cmocka_unit_test(h100_c128_wide_rect_on_sectors),
       cmocka_unit_test(odd_f32_pairs_to_vector),
       cmocka_unit_test(h200_u8_units_on_whole_tiles),
+      cmocka_unit_test(tiles_overlap_where_safe),
+      cmocka_unit_test(aligned_f16_rect_where_it_overlaps),
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
