@@ -1256,6 +1256,13 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  * the entry stands: on 7 layouts it then led the 64 x 64 tiles, also overlapping, by 2.9 to 9.6 points
  * (60000x512 84.8-85.5 -> 94.2-95.2, 24000x1280 86.7-87.4 -> 95.5-95.9; knobs38.txt B), and it took
  * 12000^2 from 62.1 to 91.8-92.2 and 20000x9984 from 82.0-82.3 to 93.2-93.8 (knobs38.txt A, F).
+ * Destination rows on 16 bytes but off the sectors, which the entry skews into plain tiles, take the
+ * units unskewed into 16-byte aligned runs wherever those stand as above: all 9 such dense layouts of
+ * the design gained 11.7 to 24.5 points (means of the rounds; 10000^2 62.9-63.4 -> 85.9-86.3, 6000x8000
+ * 63.4-64.5 -> 88.1-88.7), all 9 held out 13.1 to 26.8 (4080x20000 61.7 -> 88.0-89.0, 60016x640
+ * 65.8-66.3 -> 92.2-93.1), and 5 of whole tiles into rows padded by 16 bytes 17.0 to 27.3 (8192^2
+ * 64.5-64.8 -> 89.0-89.1; knobs38.txt G, H); elsewhere the skewed entry stays (unskewed 64 x 64 tiles
+ * lost 1.3 on 50000x1000).
  * Elsewhere rect's 64 x 64 tiles of 4-byte vectors in groups of 16 x 8, where a side is under 10000: of
  * 32 such layouts, 21 held out, 31 gained 2.2 to 42.3 points (means of the rounds; 24000x1280 43.9-44.3
  * -> 86.1-86.7, 60000x504 45.4-45.8 -> 73.3-74.1, 2000^2 33.1-34.7 -> 73.8-77.6) and 20000x9984 lost 3.3
@@ -1267,11 +1274,22 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  * file's entry stands. */
 static void units_to_whole_tiles(const clt__device_info *info, const clt__layout *l, const clt_tuning *entry,
                                  clt__config *c) {
-  if (c->variant != CLT_VARIANT_RECT || !entry->units ||
-      (l->rows % c->tile == 0 && l->cols % tile_cols(c) == 0 && !c->pre))
+  if (c->variant != CLT_VARIANT_RECT || !entry->units)
+    return;
+  const clt__config skewed = *c;
+  if (!c->pack && c->pre) { /* units into 16-byte aligned runs where they apply */
+    clt__config u;
+    clt_tuning t = *entry;
+    t.dst_align = 16;
+    if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.pack)
+      *c = u;
+    clt__clear_error();
+  }
+  if (l->rows % c->tile == 0 && l->cols % tile_cols(c) == 0 && !c->pre)
     return;
   if (c->pack && l->cols % tile_cols(c) == 0) {
     clt_tuning t = *entry;
+    t.dst_align = c->dst_align;
     const unsigned min_tile = 8 * (unsigned)(16 / l->elem_size); /* 8 units (cl/rect.cl's PACK) */
     while (l->rows % t.tile != 0 && t.tile / 2 >= min_tile && (t.tile / 2) % min_tile == 0)
       t.tile /= 2;
@@ -1282,6 +1300,7 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
   }
   if (c->pack && tiles_overlap(c, l))
     return;
+  *c = skewed;
   if (l->rows < 10000 || l->cols < 10000)
     to_vector_tiles(info, l, 64, 4, 16, 8, c);
 }
