@@ -895,16 +895,20 @@ static void tiles_overlap_where_safe(void **state) {
 
 /* AUTO for aligned f16 matrices on the H200 and the H100, whose table entries are the vector kernel's
  * 128-element tiles: rect's defaults, their last tiles overlapping, where the entry's tiles leave a
- * partly empty edge, a side is under 10000 and rect's tiles overlap; the entry where its tiles are
- * whole, both sides span 10000 or more, or rect would skew (destination rows off 32-byte sectors). */
+ * partly empty edge, a side is under 10000 and rect's tiles overlap, unskewed where the destination rows
+ * are on 16 bytes but off the 32-byte sectors; the entry where its tiles are whole, both sides span 10000
+ * or more, or the rows are off 16 bytes too (rect would skew). */
 static void aligned_f16_rect_where_it_overlaps(void **state) {
   (void)state;
   static const struct {
     size_t rows, cols;
-    int rect;
+    int overlap;     /* rect's overlapping defaults on both GPUs */
+    int h100_skewed; /* else the H100's skewed rect (rows off its sectors), where the H200 keeps the entry */
   } cases[] = {
-      {60000, 504, 1},   {8000, 6000, 1},   {4000, 4000, 1}, {1024, 30000, 1}, {9984, 20000, 1},
-      {10000, 10000, 0}, {16384, 16384, 0}, {3000, 3000, 0}, {3000, 5000, 0},  {12800, 12800, 0},
+      {60000, 504, 1, 0},   {8000, 6000, 1, 0},   {4000, 4000, 1, 0},   {1024, 30000, 1, 0},
+      {9984, 20000, 1, 0},  {3000, 3000, 1, 0},   {3000, 5000, 1, 0},   {60008, 504, 1, 0},
+      {10000, 10000, 0, 0}, {12800, 12800, 0, 0}, {16384, 16384, 0, 0}, {3004, 3000, 0, 1},
+      {60004, 504, 0, 1},
   };
   const clt__device_info gpus[2] = {faked_h200(), faked_h100()};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -915,10 +919,12 @@ static void aligned_f16_rect_where_it_overlaps(void **state) {
       clt__config c;
       assert_int_equal(clt__auto_config(&gpus[g], &l, &c), CLT_SUCCESS);
       clt__config_set_order(&gpus[g], &c, &l);
-      const clt_variant want = cases[i].rect ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
-      if (c.variant != want || c.overlap != cases[i].rect)
-        fail_msg("f16 %zux%zu on the %s: %s overlap %d, expected %s", cases[i].rows, cases[i].cols,
-                 g ? "H100" : "H200", clt_variant_name(c.variant), c.overlap, clt_variant_name(want));
+      const int rect = cases[i].overlap || (g && cases[i].h100_skewed);
+      const clt_variant want = rect ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
+      if (c.variant != want || c.overlap != cases[i].overlap || (c.pre != 0) != (g && cases[i].h100_skewed))
+        fail_msg("f16 %zux%zu on the %s: %s overlap %d skew %u, expected %s overlap %d", cases[i].rows,
+                 cases[i].cols, g ? "H100" : "H200", clt_variant_name(c.variant), c.overlap, c.pre,
+                 clt_variant_name(want), cases[i].overlap);
     }
 }
 
