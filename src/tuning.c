@@ -1305,21 +1305,20 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
     to_vector_tiles(info, l, 64, 4, 16, 8, c);
 }
 
-/* The f16 aligned entries of the H200 and the H100 (src/tuning_db.c), the vector kernel's 128-element
- * tiles, where those leave a partly empty edge and a side is under 10000: rect's defaults (128 x 64 tiles
- * of 2-element vectors) where their tiles overlap (tiles_overlap), unskewed into runs aligned to 16 bytes
- * where the destination rows are off the 32-byte sectors (below). Against the entry,
- * as variants in one process (bench/results/h200/knobs38.txt C, h100/notes.txt AM 2), rect led on all 8
- * such layouts on an NVIDIA H200 by 0.4 to 18.3 points of the copy (60000x504 72.2-72.5% -> 90.3-91.0,
- * 40000x760 77.2-78.2 -> 89.0) and on all 7 on an NVIDIA H100 by 7.9 to 37.6 (60000x504 57.2-57.7 ->
- * 94.6-95.5); the entry led where both sides span 10000 or more (H200 10000^2, 12000^2, 16000x12000 by
- * 0.5 to 2.2, H100 10000^2 by 1.5). Held out, AUTO in two rounds of alternating processes: H200 8 of 10
- * gained 0.8 to 13.1 (4000x4000 80.0-80.7 -> 91.7-91.8), 80000x1200 -0.7, 1600x60000 level (knobs38.txt
- * D); H100 all 8 gained 0.6 to 16.8 (9600x2000 79.1-79.6 -> 95.7-96.6; AM 3). Destination rows on 16
- * bytes but off the sectors, where rect's defaults skew: unskewed, 9 of 10 layouts gained on the H200 by
- * 4.7 to 15.4 (3000^2 73.0-75.4 -> 86.7-90.4, 1000x30000 70.1-72.4 -> 86.0-87.3) and on the H100 by 4.9 to
- * 29.1 (60008x504 53.4 -> 81.4-83.5, 3000^2 66.5-67.1 -> 94.6-94.8); 9000^2 lost 1.5 and 2.8 (knobs38.txt I,
- * AM 5). A tuning file's entry stands. */
+/* The f16 aligned entries of the H200 and the H100 (src/tuning_db.c), the vector kernel's 128-element tiles,
+ * where those leave a partly empty edge and a side is under 10000: rect's defaults (128 x 64 tiles of
+ * 2-element vectors) where their tiles overlap (tiles_overlap), unskewed into runs aligned to 16 bytes where
+ * the destination rows are off the 32-byte sectors (below). Against the entry, as variants in one process
+ * (bench/results/h200/knobs38.txt C, h100/notes.txt AM 2), rect led on all 8 such layouts on an NVIDIA H200
+ * by 0.4 to 18.3 points of the copy (60000x504 72.2-72.5% -> 90.3-91.0, 40000x760 77.2-78.2 -> 89.0) and on
+ * all 7 on an NVIDIA H100 by 7.9 to 37.6 (60000x504 57.2-57.7 -> 94.6-95.5); the entry led where both sides
+ * span 10000 or more (H200 10000^2, 12000^2, 16000x12000 by 0.5 to 2.2, H100 10000^2 by 1.5). Held out, AUTO
+ * in two rounds of alternating processes: H200 8 of 10 gained 0.8 to 13.1 (4000x4000 80.0-80.7 -> 91.7-91.8),
+ * 80000x1200 -0.7, 1600x60000 level (knobs38.txt D); H100 all 8 gained 0.6 to 16.8 (9600x2000 79.1-79.6 ->
+ * 95.7-96.6; AM 3). Destination rows on 16 bytes but off the sectors, where rect's defaults skew: unskewed, 9
+ * of 10 layouts gained on the H200 by 4.7 to 15.4 (3000^2 73.0-75.4 -> 86.7-90.4, 1000x30000 70.1-72.4 ->
+ * 86.0-87.3) and on the H100 by 4.9 to 29.1 (60008x504 53.4 -> 81.4-83.5, 3000^2 66.5-67.1 -> 94.6-94.8);
+ * 9000^2 lost 1.5 and 2.8 (knobs38.txt I, AM 5). A tuning file's entry stands. */
 static void aligned2_to_overlapping_rect(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   clt__config d;
   if (c->variant != CLT_VARIANT_VECTOR || l->elem_size != 2 || clt__shape_class(l) != CLT_SHAPE_ALIGNED ||
