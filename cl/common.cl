@@ -90,7 +90,9 @@ typedef ulong idx_t;
  * but spans at least one): the last tile row and the last tile column start a tile before the matrix's
  * end instead of at a multiple of the tile, so every tile is whole and the kernel has no edge path. They
  * overlap the tiles before them, and the elements both move are written twice with the same bits, by
- * two work-groups (as the overlapping tail store of a memcpy is). Edge tiles move their elements one by
+ * two work-groups. By the letter of the OpenCL 2.0 memory model that is a data race; the result is the
+ * same whichever store lands last, as on every device it ran on (NVIDIA H200 and H100, POCL, and
+ * Oclgrind, whose race check leaves out stores of the same value). Edge tiles move their elements one by
  * one, which for 1-byte elements is a sixteenth of a 16-byte vector's bytes a load; with 256 x 128 tiles
  * the 140 edge tiles of u8 12000^2 (3.2% of its tiles) took a third of its time (src/tuning.c,
  * tiles_overlap, has the figures and where the host sets it). Needs tile origins that keep every aligned
