@@ -50,7 +50,8 @@
  * with units XOR-swizzled by the column's vector index instead of padding, so neither side's accesses
  * share a bank. On an NVIDIA H200, u8 16384^2 with 16 x 16 byte blocks: 90.7-90.8% of the copy against
  * 88.9-89.2% padded; with 4-byte vectors units lost 2-6 points (bench/results/h200/knobs5.txt).
- * Needs no skew, no shifted rows, and destination rows on 16-byte boundaries (the host checks). */
+ * Needs no skew, no shifted rows, and destination rows on 16-byte boundaries, or on PST bytes (below; the
+ * host checks). */
 #ifndef PACK
 #define PACK 0
 #endif
@@ -66,6 +67,25 @@ typedef union {
   uint4 u;
   T e[UE];
 } clt_unit;
+/* PST, bytes per destination store (16, 8 or 4): a unit goes out as 16 / PST pieces, consecutive
+ * work-items taking consecutive pieces of a run, where the destination rows start on PST bytes only. On
+ * an NVIDIA H200, u8 rows on 8 bytes but off 16 (11000^2) went from 65% of the copy in the skewed plain
+ * tiles to 82.5-86.5% with 8-byte pieces; 4-byte pieces (with the 4-byte vectors such rows allow) lost
+ * to the kernels before on 6 of 7 layouts of rows on 4 bytes (bench/results/h200/knobs39.txt A, B). */
+#ifndef PST
+#define PST 16
+#endif
+#if PST == 16
+typedef uint4 clt_piece;
+#elif PST == 8
+typedef uint2 clt_piece;
+#elif PST == 4 && ELEM_SIZE <= 4
+typedef uint clt_piece;
+#else
+#error "PST must be 16, 8 or 4, and at least an element"
+#endif
+#define NPC (16 / PST)        /* pieces per unit */
+#define PSE (PST / ELEM_SIZE) /* elements per piece */
 #endif
 
 /* SK > 0, skewed stores: destination row j of the tile gets the run [r0 - sh, r0 + TR - sh), where sh
@@ -510,14 +530,16 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
         barrier(CLK_LOCAL_MEM_FENCE);
 
 #if PACK
-        /* Unit q of destination row c0 + k: consecutive work-items take consecutive units of a row. */
-        for (uint t = ly * WX + lx; t < TC * PU; t += WX * WG_Y) {
-          const uint k = t / PU, q = t % PU;
+        /* Piece h of destination row c0 + k (of unit q): consecutive work-items take consecutive pieces
+         * of a row. */
+        for (uint t = ly * WX + lx; t < TC * PU * NPC; t += WX * WG_Y) {
+          const uint k = t / (PU * NPC), h = t % (PU * NPC), q = h / NPC;
           const idx_t j = c0 + k;
           if (full) {
-            *(global uint4 *)(d + j * dst_ld + r0 + q * UE) = tile_u[PUNIT(k, q)];
+            *(global clt_piece *)(d + j * dst_ld + r0 + h * PSE) =
+                ((local clt_piece *)tile_u)[PUNIT(k, q) * NPC + h % NPC];
           } else if (j < cols) {
-            for (uint i = q * UE; i < (q + 1) * UE; i++)
+            for (uint i = h * PSE; i < (h + 1) * PSE; i++)
               if (r0 + i < rows)
                 d[j * dst_ld + r0 + i] = tile_e[PELEM(i, k)];
           }

@@ -132,7 +132,9 @@ typedef struct clt_tuning { /* for CLT_VARIANT_COPY: vector_width = words in fli
   unsigned units;           /* rect: 1 = the tile held as 16-byte units of one column, filled from */
                             /* blocks transposed in registers (vectors of 4 to 16 bytes; where the */
                             /* layout has 16-byte aligned destination rows and aligned source rows, */
-                            /* else the element size's default vectors and work-group); 0 = padded rows */
+                            /* else the element size's default vectors and work-group; dst_align 8 or */
+                            /* 4: rows on that many bytes, each unit stored in such pieces); 0 = padded */
+                            /* rows */
   unsigned tile_cols;       /* block on CPUs: the columns of each work-item's tile (tile = its rows), a */
                             /* power of two and a multiple of vector_width, up to 16 KiB of elements */
 } clt_tuning;

@@ -131,13 +131,20 @@ static int idx32_ok(const clt__layout *l, unsigned over) {
   return l->src_end / l->elem_size < lim && l->dst_end / l->elem_size < lim;
 }
 
+/* Bytes per destination store of rect's 16-byte units (cl/rect.cl's PST): dst_align where it asks for
+ * runs aligned to 8 or 4 bytes only (and an element fits in that), else the whole unit. */
+static unsigned pack_store_bytes(const clt__config *c, size_t elem_size) {
+  return (c->dst_align == 8 || c->dst_align == 4) && c->dst_align >= elem_size ? c->dst_align : 16;
+}
+
 /* Whether rect's 16-byte units (PACK in cl/rect.cl) suit the layout: vectors of 4 to 16 bytes, tile rows
  * a multiple of 8 units, vector-aligned source rows (no shifted rows) and destination rows aligned to
- * 16 bytes and to dst_align (no skew). */
+ * 16 bytes (or to the 8 or 4 of a dst_align that stores units in pieces, pack_store_bytes) and to a
+ * larger dst_align (no skew). */
 static int rect_pack_ok(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   const size_t es = l->elem_size, ue = 16 / es;
   const size_t align = c->dst_align == 1 ? 16 : c->dst_align ? c->dst_align : 32;
-  const size_t dst_elems = (align > 16 ? align : 16) / es;
+  const size_t dst_elems = (align > 16 ? align : pack_store_bytes(c, es)) / es;
   return c->vw * es >= 4 && c->vw <= ue && c->tile % (8 * ue) == 0 && info->base_align_bytes >= align &&
          view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw) &&
          view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)dst_elems);
@@ -1234,7 +1241,7 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
     if (c->shift_ok) /* SRC_SHIFT */
       return 0;
     if (c->pack)
-      dst_v = 16 / l->elem_size;
+      dst_v = pack_store_bytes(c, l->elem_size) / l->elem_size;
     else if (c->dst_aligned && c->dvw)
       dst_v = c->dvw;
   } else if ((!c->src_aligned || !c->dst_aligned) && c->shift_ok) { /* shifted loads or stores */
@@ -1261,8 +1268,14 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  * the design gained 11.7 to 24.5 points (means of the rounds; 10000^2 62.9-63.4 -> 85.9-86.3, 6000x8000
  * 63.4-64.5 -> 88.1-88.7), all 9 held out 13.1 to 26.8 (4080x20000 61.7 -> 88.0-89.0, 60016x640
  * 65.8-66.3 -> 92.2-93.1), and 5 of whole tiles into rows padded by 16 bytes 17.0 to 27.3 (8192^2
- * 64.5-64.8 -> 89.0-89.1; knobs38.txt G, H); elsewhere the skewed entry stays (unskewed 64 x 64 tiles
- * lost 1.3 on 50000x1000).
+ * 64.5-64.8 -> 89.0-89.1; knobs38.txt G, H). Where rows are on 8 bytes but off 16, units of 8-byte vectors
+ * in the same tile columns (source rows) and units stored in 8-byte pieces (destination rows, cl/rect.cl's
+ * PST), wherever those stand as above: as a tuning file's entry on the 7 such layouts of the design they
+ * gained 4.7 to 23.1 points (means of the rounds; 11000^2 65.1 -> 82.6, 9000x7000 61.5 -> 84.5, 50000x1000
+ * 63.1 -> 84.4), and in AUTO all 15 held out gained 3.2 to 31.3 (1000x24000 56.5 -> 87.8, 30000x1000 60.0
+ * -> 84.2, 60000x504 82.3 -> 87.8) and all 7 whole-tile layouts into rows padded by 8 bytes 1.1 to 22.0
+ * (8192^2 64.4 -> 80.6; knobs39.txt A to C). Rows on 4 bytes keep what follows: units of 4-byte vectors
+ * stored in 4-byte pieces lost 0.9 to 29.1 points to it on 6 of 7 such layouts (A).
  * Elsewhere rect's 64 x 64 tiles of 4-byte vectors in groups of 16 x 8, where a side is under 10000: of
  * 32 such layouts, 21 held out, 31 gained 2.2 to 42.3 points (means of the rounds; 24000x1280 43.9-44.3
  * -> 86.1-86.7, 60000x504 45.4-45.8 -> 73.3-74.1, 2000^2 33.1-34.7 -> 73.8-77.6) and 20000x9984 lost 3.3
@@ -1277,18 +1290,28 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
   if (c->variant != CLT_VARIANT_RECT || !entry->units)
     return;
   const clt__config skewed = *c;
-  if (!c->pack && c->pre) { /* units into 16-byte aligned runs where they apply */
+  clt_tuning units = *entry; /* the knobs of the units in c, where it has them */
+  /* Where the entry's units do not apply: units into runs aligned to 16 bytes, then to 8 (stored as
+   * 8-byte halves), each first with the entry's 16-byte vectors, then with 8-byte ones (source rows on
+   * 8 bytes) in the same tile columns. */
+  for (unsigned k = 0; k < 4 && !c->pack; k++) {
     clt__config u;
     clt_tuning t = *entry;
-    t.dst_align = 16;
-    if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.pack)
+    t.dst_align = k < 2 ? 16 : 8;
+    if (k % 2 && t.vector_width * l->elem_size == 16) {
+      t.vector_width /= 2;
+      t.wg_x *= 2;
+    }
+    if ((k > 0 || c->pre) && clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.pack) {
       *c = u;
+      units = t;
+    }
     clt__clear_error();
   }
   if (l->rows % c->tile == 0 && l->cols % tile_cols(c) == 0 && !c->pre)
     return;
   if (c->pack && l->cols % tile_cols(c) == 0) {
-    clt_tuning t = *entry;
+    clt_tuning t = units;
     t.dst_align = c->dst_align;
     const unsigned min_tile = 8 * (unsigned)(16 / l->elem_size); /* 8 units (cl/rect.cl's PACK) */
     while (l->rows % t.tile != 0 && t.tile / 2 >= min_tile && (t.tile / 2) % min_tile == 0)
@@ -1756,7 +1779,9 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
           (cfg->loads_first && append_option(buf, buf_size, &used, " -DLOADS_FIRST=1")) ||
           (cfg->shift_split && append_option(buf, buf_size, &used, " -DSHIFT_SPLIT=1")) ||
           (cfg->dvw && cfg->dvw != cfg->vw && append_option(buf, buf_size, &used, " -DDVW=%u", cfg->dvw)) ||
-          (cfg->l2pf && append_option(buf, buf_size, &used, " -DL2PF=%u", cfg->l2pf)))
+          (cfg->l2pf && append_option(buf, buf_size, &used, " -DL2PF=%u", cfg->l2pf)) ||
+          (cfg->pack && pack_store_bytes(cfg, elem_size) < 16 &&
+           append_option(buf, buf_size, &used, " -DPST=%u", pack_store_bytes(cfg, elem_size))))
         return -1;
     } else if (append_option(
                    buf, buf_size, &used,

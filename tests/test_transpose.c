@@ -346,15 +346,28 @@ static void run_rect_cases(const rect_case *cases, size_t n) {
 }
 
 /* rect with 16-byte units (clt_tuning.units): register-transposed blocks of 4- to 16-byte vectors for
- * every element size, partial tiles on both edges, a batch; and the padded fallback where the
- * destination rows are not sector-aligned. Fails if the build options do not say which ran. */
+ * every element size, partial tiles on both edges, a batch; units stored in 8- or 4-byte pieces into
+ * destination rows on that many bytes; and the padded fallback where the destination rows are not
+ * sector-aligned. Fails if the build options do not say which ran. */
 static void rect_units_exact(void **state) {
   static const rect_case cases[] = {
       {544, 400, 1, 1, 128, 16, 8, 4, 1, 0, "-DPACK=1"}, /* 16 x 16 byte blocks */
       {544, 400, 1, 2, 128, 4, 16, 4, 1, 0, "-DPACK=1"}, /* 4 x 4 byte blocks, 16 rows a unit */
-      {544, 400, 2, 1, 64, 8, 8, 4, 1, 0, "-DPACK=1"},   {544, 400, 2, 2, 64, 2, 16, 4, 1, 0, "-DPACK=1"},
-      {544, 400, 4, 2, 32, 4, 8, 4, 1, 0, "-DPACK=1"},   {544, 400, 4, 1, 32, 1, 16, 4, 1, 0, "-DPACK=1"},
-      {544, 400, 8, 1, 16, 2, 8, 4, 1, 0, "-DPACK=1"},   {544, 400, 16, 2, 8, 1, 8, 4, 1, 0, "-DPACK=1"},
+      {544, 400, 2, 1, 64, 8, 8, 4, 1, 0, "-DPACK=1"},
+      {544, 400, 2, 2, 64, 2, 16, 4, 1, 0, "-DPACK=1"},
+      {544, 400, 4, 2, 32, 4, 8, 4, 1, 0, "-DPACK=1"},
+      {544, 400, 4, 1, 32, 1, 16, 4, 1, 0, "-DPACK=1"},
+      {544, 400, 8, 1, 16, 2, 8, 4, 1, 0, "-DPACK=1"},
+      {544, 400, 16, 2, 8, 1, 8, 4, 1, 0, "-DPACK=1"},
+      /* destination rows on 8 or 4 bytes only: each unit stored as 8- or 4-byte pieces (dst_align) */
+      {536, 400, 1, 1, 128, 16, 8, 4, 1, 8, "-DPACK=1 -DPST=8"},
+      {536, 400, 1, 2, 128, 8, 16, 4, 1, 8, "-DPST=8"},
+      {540, 400, 1, 1, 128, 4, 32, 4, 1, 4, "-DPACK=1 -DPST=4"},
+      {540, 400, 2, 2, 64, 8, 8, 4, 1, 8, "-DPST=8"},
+      {542, 400, 2, 1, 64, 4, 16, 4, 1, 4, "-DPACK=1 -DPST=4"},
+      {538, 400, 4, 1, 32, 4, 8, 4, 1, 8, "-DPST=8"},
+      {537, 400, 4, 2, 32, 2, 16, 4, 1, 4, "-DPACK=1 -DPST=4"},
+      {537, 400, 8, 1, 16, 2, 8, 4, 1, 8, "-DPST=8"},
       {545, 400, 4, 1, 32, 4, 8, 4, 1, 0, "-DPACK=0"},   /* destination rows 545 elements apart */
       {544, 399, 1, 1, 128, 16, 8, 4, 1, 0, "-DPACK=0"}, /* source rows 399 bytes apart */
   };
@@ -390,14 +403,16 @@ static void rect_u8_small_tiles_exact(void **state) {
 }
 
 /* The last tile row and column moved back to end at the matrix's end, overlapping the tiles before them
- * (cl/common.cl's OVERLAP): rect's plain tiles of u8, batched; its 16-byte units; f16 over source rows
- * off its vectors (element-aligned loads); the vector kernel's u8 tiles; dense and in padded rows. Every
- * element the overlap moves twice must come out once and exact, and nothing past the view change. */
+ * (cl/common.cl's OVERLAP): rect's plain tiles of u8, batched; its 16-byte units, also stored in 8-byte
+ * pieces; f16 over source rows off its vectors (element-aligned loads); the vector kernel's u8 tiles; dense
+ * and in padded rows. Every element the overlap moves twice must come out once and exact, and nothing past
+ * the view change. */
 static void tiles_overlap_exact(void **state) {
   static const rect_case cases[] = {
       {60, 44, 1, 1, 16, 4, 4, 4, 0, 1, "-DOVERLAP=1"},
       {60, 44, 1, 3, 16, 4, 4, 4, 0, 1, "-DOVERLAP=1"},
       {1104, 144, 1, 1, 128, 16, 2, 4, 1, 1, "-DPACK=1 -DOVERLAP=1"},
+      {1096, 144, 1, 2, 128, 16, 2, 4, 1, 8, "-DPACK=1 -DPST=8 -DOVERLAP=1"},
       {60, 45, 2, 2, 16, 2, 8, 4, 0, 1, "-DOVERLAP=1"}, /* rows of 45: SRC_VEC=0 */
   };
   static const struct {

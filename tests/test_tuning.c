@@ -757,48 +757,60 @@ static void odd_f32_pairs_to_vector(void **state) {
  * back to plain tiles), units in 128-row tiles where those cover it, the entry with its last tiles
  * overlapping where neither does but units apply and the overlap adds at most an eighth of a side; where
  * the destination rows are off the 32-byte sectors but on 16 bytes, the units unskewed into 16-byte
- * aligned runs wherever they then stand as above. Else rect's 64 x 64 tiles of 4-byte vectors in groups
- * of 16 x 8 (overlapping where a side is partly covered; skewed where the rows are off the sectors) where
- * a side is under 10000, and the skewed entry where both sides span 10000 or more. The H100, which has
- * no such entry, keeps the vector kernel, its last tiles overlapping where they are partly empty (rect
- * where the destination rows are off 32-byte sectors). */
+ * aligned runs wherever they then stand as above; where rows are on 8 bytes but off 16, units of 8-byte
+ * vectors (source rows) and units stored in 8-byte pieces (destination rows). Else rect's 64 x 64 tiles of
+ * 4-byte vectors in groups of 16 x 8 (overlapping where a side is partly covered; skewed where the rows are
+ * off the sectors) where a side is under 10000, and the skewed entry where both sides span 10000 or more. The
+ * H100, which has no such entry, keeps the vector kernel, its last tiles overlapping where they are partly
+ * empty (rect where the destination rows are off 32-byte sectors). */
 static void h200_u8_units_on_whole_tiles(void **state) {
   (void)state;
   static const struct {
     size_t rows, cols, src_ld, dst_ld;
     int pack;
-    unsigned tile, vw, wg_x, pre;
+    unsigned tile, vw, wg_x, pre, dst_align;
     int overlap, h100_rect, h100_overlap;
   } cases[] = {
       /* whole tiles, also with the source rows off the vectors (plain tiles) */
-      {16384, 16384, 0, 0, 1, 256, 16, 8, 0, 0, 0, 0},
-      {16384, 16000, 0, 0, 1, 256, 16, 8, 0, 0, 0, 0},
-      {8192, 8192, 8196, 0, 0, 256, 4, 32, 0, 0, 0, 0},
+      {16384, 16384, 0, 0, 1, 256, 16, 8, 0, 32, 0, 0, 0},
+      {16384, 16000, 0, 0, 1, 256, 16, 8, 0, 32, 0, 0, 0},
+      {8192, 8192, 8196, 0, 0, 256, 4, 32, 0, 32, 0, 0, 0},
       /* whole in 128 rows */
-      {16000, 16000, 0, 0, 1, 128, 16, 8, 0, 0, 0, 0},
-      {11904, 11904, 0, 0, 1, 128, 16, 8, 0, 0, 0, 0},
-      {16000, 8064, 0, 0, 1, 128, 16, 8, 0, 0, 0, 0},
-      {384, 80000, 0, 0, 1, 128, 16, 8, 0, 0, 0, 0},
+      {16000, 16000, 0, 0, 1, 128, 16, 8, 0, 32, 0, 0, 0},
+      {11904, 11904, 0, 0, 1, 128, 16, 8, 0, 32, 0, 0, 0},
+      {16000, 8064, 0, 0, 1, 128, 16, 8, 0, 32, 0, 0, 0},
+      {384, 80000, 0, 0, 1, 128, 16, 8, 0, 32, 0, 0, 0},
       /* units whose last tiles overlap */
-      {60000, 512, 0, 0, 1, 256, 16, 8, 0, 1, 0, 1},
-      {2048, 30000, 0, 0, 1, 256, 16, 8, 0, 1, 0, 1},
-      {20000, 9984, 0, 0, 1, 256, 16, 8, 0, 1, 0, 1},
-      {8000, 6000, 0, 8032, 1, 256, 16, 8, 0, 1, 0, 1},
-      {36000, 640, 0, 0, 1, 256, 16, 8, 0, 1, 0, 1},
-      {12000, 12000, 0, 0, 1, 256, 16, 8, 0, 1, 0, 1},
+      {60000, 512, 0, 0, 1, 256, 16, 8, 0, 32, 1, 0, 1},
+      {2048, 30000, 0, 0, 1, 256, 16, 8, 0, 32, 1, 0, 1},
+      {20000, 9984, 0, 0, 1, 256, 16, 8, 0, 32, 1, 0, 1},
+      {8000, 6000, 0, 8032, 1, 256, 16, 8, 0, 32, 1, 0, 1},
+      {36000, 640, 0, 0, 1, 256, 16, 8, 0, 32, 1, 0, 1},
+      {12000, 12000, 0, 0, 1, 256, 16, 8, 0, 32, 1, 0, 1},
       /* destination rows on 16 bytes but off the sectors: units unskewed, whole or overlapping */
-      {8192, 8192, 0, 8208, 1, 256, 16, 8, 0, 0, 1, 0},
-      {16000, 16000, 0, 16016, 1, 128, 16, 8, 0, 0, 1, 0},
-      {10000, 16384, 0, 0, 1, 256, 16, 8, 0, 1, 1, 0},
-      {14000, 14000, 0, 0, 1, 256, 16, 8, 0, 1, 1, 0},
-      /* source rows off the units' vectors; an overlap of more than an eighth of the rows (640 % 256 =
-       * 128); destination rows off 16 bytes; units that would not stand (1040 % 256 = 16): skewed */
-      {60000, 504, 0, 0, 0, 64, 4, 16, 0, 1, 0, 1},
-      {640, 36000, 0, 0, 0, 64, 4, 16, 0, 1, 0, 1},
-      {400, 100000, 0, 0, 0, 64, 4, 16, 32, 0, 1, 0},
-      {1040, 60000, 0, 0, 0, 64, 4, 16, 32, 0, 1, 0},
-      /* both sides 10000 or more, the units not applying (source rows off 16 bytes): the entry skewed */
-      {10000, 10004, 0, 0, 0, 256, 4, 32, 32, 0, 1, 0},
+      {8192, 8192, 0, 8208, 1, 256, 16, 8, 0, 16, 0, 1, 0},
+      {16000, 16000, 0, 16016, 1, 128, 16, 8, 0, 16, 0, 1, 0},
+      {10000, 16384, 0, 0, 1, 256, 16, 8, 0, 16, 1, 1, 0},
+      {14000, 14000, 0, 0, 1, 256, 16, 8, 0, 16, 1, 1, 0},
+      /* source rows on 8 bytes but off 16: units of 8-byte vectors in the same tile columns; destination
+       * rows on 8 bytes but off 16: units into 8-byte aligned runs, whole, in 128 rows or overlapping */
+      {60000, 504, 0, 0, 1, 256, 8, 16, 0, 16, 1, 0, 1},
+      {50000, 1000, 0, 0, 1, 256, 8, 16, 0, 16, 1, 1, 0},
+      {11000, 11000, 0, 0, 1, 256, 8, 16, 0, 8, 1, 1, 0},
+      {16384, 16384, 0, 16392, 1, 256, 16, 8, 0, 8, 0, 1, 0},
+      {16000, 16000, 0, 16008, 1, 128, 16, 8, 0, 8, 0, 1, 0},
+      {16000, 16000, 16008, 0, 1, 128, 8, 16, 0, 16, 0, 0, 0},
+      {8192, 8192, 8200, 8200, 1, 256, 8, 16, 0, 8, 0, 1, 0},
+      /* an overlap of more than an eighth of the rows (640 % 256 = 128, 360 % 256 = 104); destination rows
+       * off 8 bytes; units that would not stand (1040 % 256 = 16): skewed */
+      {640, 36000, 0, 0, 0, 64, 4, 16, 0, 32, 1, 0, 1},
+      {400, 100000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
+      {360, 60000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
+      {2004, 30000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
+      {1040, 60000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
+      /* both sides 10000 or more, the units not applying (rows on 4 bytes): the entry skewed */
+      {10000, 10004, 0, 0, 0, 256, 4, 32, 32, 32, 0, 1, 0},
+      {10500, 10500, 0, 0, 0, 256, 4, 32, 32, 32, 0, 1, 0},
   };
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -810,12 +822,13 @@ static void h200_u8_units_on_whole_tiles(void **state) {
     clt__config_set_order(&h200, &c, &l);
     if (c.variant != CLT_VARIANT_RECT || c.pack != cases[i].pack || c.tile != cases[i].tile ||
         c.vw != cases[i].vw || c.wg_x != cases[i].wg_x || c.pre != cases[i].pre ||
-        c.overlap != cases[i].overlap)
+        c.dst_align != cases[i].dst_align || c.overlap != cases[i].overlap)
       fail_msg("u8 %zux%zu (src_ld %zu, dst_ld %zu) on the H200: %s pack %d tile %u vw %u wg_x %u skew %u "
-               "overlap %d; expected rect pack %d tile %u vw %u wg_x %u skew %u overlap %d",
+               "dst_align %u overlap %d; expected rect pack %d tile %u vw %u wg_x %u skew %u dst_align %u "
+               "overlap %d",
                cases[i].rows, cases[i].cols, cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant),
-               c.pack, c.tile, c.vw, c.wg_x, c.pre, c.overlap, cases[i].pack, cases[i].tile, cases[i].vw,
-               cases[i].wg_x, cases[i].pre, cases[i].overlap);
+               c.pack, c.tile, c.vw, c.wg_x, c.pre, c.dst_align, c.overlap, cases[i].pack, cases[i].tile,
+               cases[i].vw, cases[i].wg_x, cases[i].pre, cases[i].dst_align, cases[i].overlap);
     assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
     clt__config_set_order(&h100, &c, &l);
     const clt_variant h100_want = cases[i].h100_rect ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
