@@ -209,6 +209,9 @@ typedef struct clt__traits {
   /* the most columns of a tall source past 256, at least twice as tall as wide, whose rect and vector
    * work-groups walk along the tile rows (default 1024) */
   unsigned across_cols_max;
+  /* AUTO gives aligned 2-byte matrices whose destination rows are on 8 bytes but off 16 rect's units
+   * stored in 8-byte pieces where those stand, not the vector entry (default 0) */
+  int aligned2_units8;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -1274,8 +1274,14 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  * gained 4.7 to 23.1 points (means of the rounds; 11000^2 65.1 -> 82.6, 9000x7000 61.5 -> 84.5, 50000x1000
  * 63.1 -> 84.4), and in AUTO all 15 held out gained 3.2 to 31.3 (1000x24000 56.5 -> 87.8, 30000x1000 60.0
  * -> 84.2, 60000x504 82.3 -> 87.8) and all 7 whole-tile layouts into rows padded by 8 bytes 1.1 to 22.0
- * (8192^2 64.4 -> 80.6; knobs39.txt A to C). Rows on 4 bytes keep what follows: units of 4-byte vectors
- * stored in 4-byte pieces lost 0.9 to 29.1 points to it on 6 of 7 such layouts (A).
+ * (8192^2 64.4 -> 80.6; knobs39.txt A to C). Where the units do not apply (units of 4-byte vectors in
+ * 4-byte pieces, for rows on 4 bytes, lost 0.9 to 29.1 points on 6 of 7 layouts, A), the entry's plain
+ * tiles unskewed into runs aligned to 4 bytes where they overlap: where the destination rows are on 4
+ * bytes but off 8 all 8 dense layouts of the design gained 6.9 to 23.4 points (10500^2 66.2 -> 82.7,
+ * 2004x30000 60.5 -> 82.7, 20004x5008 62.0 -> 81.9; E), and held out all 14 gained 8.7 to 30.5, 5 of
+ * them of destination rows on 8 or 16 bytes and source rows on 4 (1004x50000 55.6 -> 83.1, 10000x10004
+ * 64.1 -> 82.8; G); whole tiles into rows padded by 4 bytes went either way (16384^2 76.0 -> 69.8,
+ * 8192^2 64.2 -> 73.6; E) and keep the skew.
  * Elsewhere rect's 64 x 64 tiles of 4-byte vectors in groups of 16 x 8, where a side is under 10000: of
  * 32 such layouts, 21 held out, 31 gained 2.2 to 42.3 points (means of the rounds; 24000x1280 43.9-44.3
  * -> 86.1-86.7, 60000x504 45.4-45.8 -> 73.3-74.1, 2000^2 33.1-34.7 -> 73.8-77.6) and 20000x9984 lost 3.3
@@ -1324,6 +1330,17 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
   if (c->pack && tiles_overlap(c, l))
     return;
   *c = skewed;
+  if (!c->pack && c->pre) { /* the entry's plain tiles unskewed where they overlap */
+    clt__config u;
+    clt_tuning t;
+    clt__config_to_tuning(c, &t);
+    t.dst_align = 4;
+    if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && tiles_overlap(&u, l)) {
+      *c = u;
+      return;
+    }
+    clt__clear_error();
+  }
   if (l->rows < 10000 || l->cols < 10000)
     to_vector_tiles(info, l, 64, 4, 16, 8, c);
 }
@@ -1356,6 +1373,29 @@ static void aligned2_to_overlapping_rect(const clt__device_info *info, const clt
   }
   if (st == CLT_SUCCESS && tiles_overlap(&d, l))
     *c = d;
+  clt__clear_error();
+}
+
+/* The f16 aligned entry (the vector kernel's 128-element tiles) where destination rows are on 8 bytes but
+ * off 16, on devices whose clt__traits aligned2_units8 says so: rect's 16-byte units of 4-element vectors
+ * in 128 x 64 tiles, each unit stored as two 8-byte pieces (cl/rect.cl's PST), where those tiles cover
+ * the matrix whole or overlap (tiles_overlap). On an NVIDIA H200 (bench/results/h200/knobs39.txt F, G)
+ * all 7 dense layouts of the design gained 5.5 to 18.6 points of the copy (means of two rounds in
+ * alternating processes; 3004x3000 70.6 -> 89.2, 12004x12000 71.6 -> 77.2) and both of whole tiles into
+ * padded rows 2.0 and 3.5; held out, all 7 dense layouts gained 3.2 to 16.1 (1004x50000 65.7 -> 81.8)
+ * and 3 into padded rows 1.9 to 9.5. Units of 8-element vectors led on whole tiles (16384^2 into rows
+ * of 16388 83.0 against 76.6) but ran 4.4 to 15.3 behind on every dense layout they applied to (F). */
+static void aligned2_units_into_pieces(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_VECTOR || l->elem_size != 2 || clt__shape_class(l) != CLT_SHAPE_ALIGNED ||
+      !clt__device_traits(info).aligned2_units8 ||
+      !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4) ||
+      view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 8))
+    return;
+  const clt_tuning t = {CLT_VARIANT_RECT, 128, 4, 16, 1, 16, 8, 1, 0};
+  clt__config u;
+  if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.pack &&
+      ((l->rows % u.tile == 0 && l->cols % tile_cols(&u) == 0) || tiles_overlap(&u, l)))
+    *c = u;
   clt__clear_error();
 }
 
@@ -1571,6 +1611,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     skewed_wide_f16(info, l, &c);
     units_to_whole_tiles(info, l, &tuned, &c);
     aligned2_to_overlapping_rect(info, l, &c);
+    aligned2_units_into_pieces(info, l, &c);
   }
   misaligned_vector_to_rect(info, l, &c, &found);
   if (!found) /* the heuristic's knobs: a table's or tuning file's entry stands */

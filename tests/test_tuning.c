@@ -758,11 +758,13 @@ static void odd_f32_pairs_to_vector(void **state) {
  * overlapping where neither does but units apply and the overlap adds at most an eighth of a side; where
  * the destination rows are off the 32-byte sectors but on 16 bytes, the units unskewed into 16-byte
  * aligned runs wherever they then stand as above; where rows are on 8 bytes but off 16, units of 8-byte
- * vectors (source rows) and units stored in 8-byte pieces (destination rows). Else rect's 64 x 64 tiles of
- * 4-byte vectors in groups of 16 x 8 (overlapping where a side is partly covered; skewed where the rows are
- * off the sectors) where a side is under 10000, and the skewed entry where both sides span 10000 or more. The
- * H100, which has no such entry, keeps the vector kernel, its last tiles overlapping where they are partly
- * empty (rect where the destination rows are off 32-byte sectors). */
+ * vectors (source rows) and units stored in 8-byte pieces (destination rows). Where the units do not
+ * apply, the entry's plain tiles unskewed where they overlap (rows on 4 bytes); else rect's 64 x 64 tiles
+ * of 4-byte vectors in groups of 16 x 8 (overlapping where a side is partly covered; skewed where the
+ * rows are off the sectors) where a side is under 10000, and the skewed entry where both sides span 10000
+ * or more or its tiles are whole. The H100, which has no such entry, keeps the vector kernel, its last
+ * tiles overlapping where they are partly empty (rect where the destination rows are off 32-byte
+ * sectors). */
 static void h200_u8_units_on_whole_tiles(void **state) {
   (void)state;
   static const struct {
@@ -801,16 +803,19 @@ static void h200_u8_units_on_whole_tiles(void **state) {
       {16000, 16000, 0, 16008, 1, 128, 16, 8, 0, 8, 0, 1, 0},
       {16000, 16000, 16008, 0, 1, 128, 8, 16, 0, 16, 0, 0, 0},
       {8192, 8192, 8200, 8200, 1, 256, 8, 16, 0, 8, 0, 1, 0},
-      /* an overlap of more than an eighth of the rows (640 % 256 = 128, 360 % 256 = 104); destination rows
-       * off 8 bytes; units that would not stand (1040 % 256 = 16): skewed */
+      /* an overlap of more than an eighth of the rows (640 % 256 = 128, 360 % 256 = 104); units that would
+       * not stand (1040 % 256 = 16): 64 x 64 tiles, skewed where the rows are off the sectors */
       {640, 36000, 0, 0, 0, 64, 4, 16, 0, 32, 1, 0, 1},
       {400, 100000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
       {360, 60000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
-      {2004, 30000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
       {1040, 60000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
-      /* both sides 10000 or more, the units not applying (rows on 4 bytes): the entry skewed */
-      {10000, 10004, 0, 0, 0, 256, 4, 32, 32, 32, 0, 1, 0},
-      {10500, 10500, 0, 0, 0, 256, 4, 32, 32, 32, 0, 1, 0},
+      /* the units not applying (rows on 4 bytes): the entry's plain tiles unskewed where they overlap,
+       * else skewed (whole tiles into rows padded by 4 bytes) */
+      {10000, 10004, 0, 0, 0, 256, 4, 32, 0, 4, 1, 1, 0},
+      {10500, 10500, 0, 0, 0, 256, 4, 32, 0, 4, 1, 1, 0},
+      {2004, 30000, 0, 0, 0, 256, 4, 32, 0, 4, 1, 1, 0},
+      {100004, 600, 0, 0, 0, 256, 4, 32, 0, 4, 1, 1, 0},
+      {16384, 16384, 0, 16388, 0, 256, 4, 32, 32, 32, 0, 1, 0},
   };
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -910,18 +915,19 @@ static void tiles_overlap_where_safe(void **state) {
  * 128-element tiles: rect's defaults, their last tiles overlapping, where the entry's tiles leave a
  * partly empty edge, a side is under 10000 and rect's tiles overlap, unskewed where the destination rows
  * are on 16 bytes but off the 32-byte sectors; the entry where its tiles are whole, both sides span 10000
- * or more, or the rows are off 16 bytes too (rect would skew). */
+ * or more, or the rows are off 16 bytes too (rect would skew), but for such rows the H200's units (below).
+ */
 static void aligned_f16_rect_where_it_overlaps(void **state) {
   (void)state;
   static const struct {
     size_t rows, cols;
     int overlap;     /* rect's overlapping defaults on both GPUs */
-    int h100_skewed; /* else the H100's skewed rect (rows off its sectors), where the H200 keeps the entry */
+    int h100_skewed; /* else the H100's skewed rect (rows off its sectors), where the H200 takes units */
   } cases[] = {
       {60000, 504, 1, 0},   {8000, 6000, 1, 0},   {4000, 4000, 1, 0},   {1024, 30000, 1, 0},
       {9984, 20000, 1, 0},  {3000, 3000, 1, 0},   {3000, 5000, 1, 0},   {60008, 504, 1, 0},
-      {10000, 10000, 0, 0}, {12800, 12800, 0, 0}, {16384, 16384, 0, 0}, {3004, 3000, 0, 1},
-      {60004, 504, 0, 1},
+      {10000, 10000, 0, 0}, {12800, 12800, 0, 0}, {16384, 16384, 0, 0}, {3004, 3000, 1, 1},
+      {60004, 504, 1, 1},
   };
   const clt__device_info gpus[2] = {faked_h200(), faked_h100()};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -932,13 +938,63 @@ static void aligned_f16_rect_where_it_overlaps(void **state) {
       clt__config c;
       assert_int_equal(clt__auto_config(&gpus[g], &l, &c), CLT_SUCCESS);
       clt__config_set_order(&gpus[g], &c, &l);
-      const int rect = cases[i].overlap || (g && cases[i].h100_skewed);
-      const clt_variant want = rect ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
-      if (c.variant != want || c.overlap != cases[i].overlap || (c.pre != 0) != (g && cases[i].h100_skewed))
-        fail_msg("f16 %zux%zu on the %s: %s overlap %d skew %u, expected %s overlap %d", cases[i].rows,
-                 cases[i].cols, g ? "H100" : "H200", clt_variant_name(c.variant), c.overlap, c.pre,
-                 clt_variant_name(want), cases[i].overlap);
+      const int skewed = g && cases[i].h100_skewed, overlap = cases[i].overlap && !skewed;
+      const clt_variant want = overlap || skewed ? CLT_VARIANT_RECT : CLT_VARIANT_VECTOR;
+      if (c.variant != want || c.overlap != overlap || (c.pre != 0) != skewed ||
+          c.pack != (!g && cases[i].h100_skewed))
+        fail_msg("f16 %zux%zu on the %s: %s overlap %d skew %u pack %d, expected %s overlap %d",
+                 cases[i].rows, cases[i].cols, g ? "H100" : "H200", clt_variant_name(c.variant), c.overlap,
+                 c.pre, c.pack, clt_variant_name(want), overlap);
     }
+}
+
+/* AUTO for aligned f16 matrices whose destination rows are on 8 bytes but off 16 on the H200 (clt__traits
+ * aligned2_units8): rect's units of 4-element vectors in 128 x 64 tiles stored in 8-byte pieces, whole or
+ * overlapping, dense or into padded rows; the vector entry where those tiles would leave a partly empty
+ * edge they cannot overlap (an eighth of the rows and more), or the rows are on 16 bytes or off 8. The
+ * H100 (no such trait) keeps its kernels. */
+static void aligned_f16_units_in_pieces(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, dst_ld;
+    int units, overlap;
+  } cases[] = {
+      /* dense, overlapping; into padded rows, whole or overlapping */
+      {10004, 10004, 0, 1, 1},
+      {6004, 8004, 0, 1, 1},
+      {1004, 50000, 0, 1, 1},
+      {40004, 1500, 0, 1, 1},
+      {16384, 16384, 16388, 1, 0},
+      {8192, 8192, 8196, 1, 0},
+      {12000, 12000, 12004, 1, 1},
+      /* an overlap of 124 rows (260 % 128 = 4), more than 260 / 8; a wide source (its own entry) */
+      {260, 60000, 0, 0, 0},
+      {196, 60000, 0, 0, 0},
+      /* rows on 32 or 16 bytes, or on 4 */
+      {16384, 16384, 0, 0, 0},
+      {16384, 16384, 16392, 0, 0},
+      {16384, 16384, 16386, 0, 0},
+  };
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+    clt__layout l = make_layout(&sh, 2, CLT_VARIANT_AUTO);
+    clt__config c, h;
+    char opt[1024];
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    clt__config_set_order(&h200, &c, &l);
+    assert_int_equal(clt__config_options(&c, 2, opt, sizeof opt), 0);
+    const int units = c.variant == CLT_VARIANT_RECT && c.pack && c.vw == 4 && c.tile == 128 &&
+                      c.wg_x * c.vw == 64 && strstr(opt, "-DPST=8") != NULL;
+    if (units != cases[i].units || (units && c.overlap != cases[i].overlap))
+      fail_msg("f16 %zux%zu (dst_ld %zu) on the H200: %s pack %d vw %u tile %u overlap %d (%s); expected "
+               "units %d overlap %d",
+               cases[i].rows, cases[i].cols, cases[i].dst_ld, clt_variant_name(c.variant), c.pack, c.vw,
+               c.tile, c.overlap, opt, cases[i].units, cases[i].overlap);
+    assert_int_equal(clt__auto_config(&h100, &l, &h), CLT_SUCCESS);
+    if (h.pack)
+      fail_msg("f16 %zux%zu (dst_ld %zu) on the H100: units", cases[i].rows, cases[i].cols, cases[i].dst_ld);
+  }
 }
 
 /* AUTO for c128 wide sources of 34 to 63 rows: rect where the destination rows start on 32-byte sectors
@@ -3083,6 +3139,7 @@ int main(void) {
       cmocka_unit_test(h200_u8_units_on_whole_tiles),
       cmocka_unit_test(tiles_overlap_where_safe),
       cmocka_unit_test(aligned_f16_rect_where_it_overlaps),
+      cmocka_unit_test(aligned_f16_units_in_pieces),
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
