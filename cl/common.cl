@@ -96,7 +96,8 @@ typedef ulong idx_t;
  * one, which for 1-byte elements is a sixteenth of a 16-byte vector's bytes a load; with 256 x 128 tiles
  * the 140 edge tiles of u8 12000^2 (3.2% of its tiles) took a third of its time (src/tuning.c,
  * tiles_overlap, has the figures and where the host sets it). Needs tile origins that keep every aligned
- * access aligned, no skew and no shifted rows. */
+ * access aligned and no skew; rect's shifted rows (SRC_SHIFT) whose loads would pass the view's end load
+ * the tile as an edge tile does, and store it whole. */
 #ifndef OVERLAP
 #define OVERLAP 0
 #endif

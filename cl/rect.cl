@@ -107,8 +107,8 @@ typedef uint clt_piece;
 #ifndef SKG
 #define SKG 0
 #endif
-#if OVERLAP && (SK || SRC_SHIFT)
-#error "OVERLAP needs no skew and no shifted rows"
+#if OVERLAP && SK
+#error "OVERLAP needs no skew"
 #endif
 #if SKG && (VW != 1 || SK > WX || TC % WG_Y)
 #error "SKG needs VW 1, SK <= WX and TC a multiple of WG_Y"

@@ -1214,10 +1214,10 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
 /* Whether rect's or vector's tiles overlap at the matrix's end (cl/common.cl's OVERLAP): rect with 1- and
  * 2-byte elements, the vector kernel with 1-byte ones, where a side is not a whole number of tiles, spans
  * at least one, and the tile the overlap adds on it moves at most an eighth of that side again; without a
- * skew (its runs start off the tile) or shifted rows (their loads reach past the tile's last column), and
- * where the moved origins keep every aligned access aligned: source columns a multiple of the aligned
- * loads' vector, rows of the aligned stores' (16-byte units for PACK). AUTO against the tiles at
- * multiples of the tile, two rounds in alternating processes:
+ * skew (its runs start off the tile) or the vector kernel's shifted loads and stores, and where the moved
+ * origins keep every aligned access aligned: source columns a multiple of the aligned loads' vector, rows
+ * of the aligned stores' (16-byte units for PACK). AUTO against the tiles at multiples of the tile, two
+ * rounds in alternating processes:
  * - rect, u8: on an NVIDIA H200 (bench/results/h200/knobs38.txt A, B, D, F) every one of 37 layouts moved
  *   but one (level) gained, 2.9 to 30 points of the copy (12000^2 62.1% -> 91.8-92.2, 16000x12000
  *   71.1-71.2 -> 90.7-91.0, 60000x504 72.8-73.2 -> 82.0-82.3, 100000x300 70.2-71.7 -> 78.4-79.8);
@@ -1225,7 +1225,10 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
  *   came level (60000x254 66.4-66.6 -> 91.4-92.5, 4096x4095 68.3-69.2 -> 82.9-83.7; B, E), an NVIDIA
  *   H100 19 of 20 gained 0.4 to 19.7, 12000x12002 -0.4 (h100/notes.txt AM 1, 4);
  * - vector, u8, the H100's kernel for them: all 18 layouts moved gained 1.4 to 15.0 (60000x504 78.5-79.1
- *   -> 93.7-93.8, 96000x600 83.5-84.3 -> 92.0; AM 1, 3).
+ *   -> 93.7-93.8, 96000x600 83.5-84.3 -> 92.0; AM 1, 3);
+ * - rect, u8 over source rows shifted in the tile (SRC_SHIFT: the H200's odd entry where the destination
+ *   rows are on the sectors): H200 all 17 layouts gained 3.6 to 18.6 (means of the rounds; 60000x510
+ *   60.3 -> 77.9, 100000x383 59.4 -> 78.0, 16384x16383 78.7 -> 84.0; knobs39.txt H, 13 held out).
  * Elsewhere it lost or came level on the H200 (A): f16 in the vector kernel -13.5 to +5.9 (10000^2
  * 92.3-92.5 -> 78.9; the compiler made another kernel of the whole), f32 up to -1.3, c128 -0.4 to
  * -0.9, f64 level; their edge tiles already move whole vectors or single elements of 8 bytes and more. */
@@ -1238,8 +1241,6 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
     return 0;
   size_t src_v = c->src_aligned ? c->vw : 1, dst_v = c->dst_aligned ? c->vw : 1;
   if (c->variant == CLT_VARIANT_RECT) {
-    if (c->shift_ok) /* SRC_SHIFT */
-      return 0;
     if (c->pack)
       dst_v = pack_store_bytes(c, l->elem_size) / l->elem_size;
     else if (c->dst_aligned && c->dvw)

@@ -404,9 +404,9 @@ static void rect_u8_small_tiles_exact(void **state) {
 
 /* The last tile row and column moved back to end at the matrix's end, overlapping the tiles before them
  * (cl/common.cl's OVERLAP): rect's plain tiles of u8, batched; its 16-byte units, also stored in 8-byte
- * pieces; f16 over source rows off its vectors (element-aligned loads); the vector kernel's u8 tiles; dense
- * and in padded rows. Every element the overlap moves twice must come out once and exact, and nothing past
- * the view change. */
+ * pieces; f16 over source rows off its vectors (element-aligned loads); u8 and f16 source rows shifted in
+ * the tile (SRC_SHIFT); the vector kernel's u8 tiles; dense and in padded rows. Every element the overlap
+ * moves twice must come out once and exact, and nothing past the view change. */
 static void tiles_overlap_exact(void **state) {
   static const rect_case cases[] = {
       {60, 44, 1, 1, 16, 4, 4, 4, 0, 1, "-DOVERLAP=1"},
@@ -414,6 +414,10 @@ static void tiles_overlap_exact(void **state) {
       {1104, 144, 1, 1, 128, 16, 2, 4, 1, 1, "-DPACK=1 -DOVERLAP=1"},
       {1096, 144, 1, 2, 128, 16, 2, 4, 1, 8, "-DPACK=1 -DPST=8 -DOVERLAP=1"},
       {60, 45, 2, 2, 16, 2, 8, 4, 0, 1, "-DOVERLAP=1"}, /* rows of 45: SRC_VEC=0 */
+      /* source rows of 45 and 93 bytes shifted in the tile, the last loads past the view's end */
+      {60, 45, 1, 2, 16, 4, 4, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
+      {120, 93, 1, 1, 32, 4, 8, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
+      {60, 45, 2, 1, 16, 4, 4, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
   };
   static const struct {
     clt_variant v;
