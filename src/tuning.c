@@ -1228,7 +1228,9 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
  *   -> 93.7-93.8, 96000x600 83.5-84.3 -> 92.0; AM 1, 3);
  * - rect, u8 over source rows shifted in the tile (SRC_SHIFT: the H200's odd entry where the destination
  *   rows are on the sectors): H200 all 17 layouts gained 3.6 to 18.6 (means of the rounds; 60000x510
- *   60.3 -> 77.9, 100000x383 59.4 -> 78.0, 16384x16383 78.7 -> 84.0; knobs39.txt H, 13 held out).
+ *   60.3 -> 77.9, 100000x383 59.4 -> 78.0, 16384x16383 78.7 -> 84.0; knobs39.txt H, 13 held out). Only
+ *   odd shapes were measured, so tall and wide sources over shifted rows (u8 64x2097151) keep their edge
+ *   tiles.
  * Elsewhere it lost or came level on the H200 (A): f16 in the vector kernel -13.5 to +5.9 (10000^2
  * 92.3-92.5 -> 78.9; the compiler made another kernel of the whole), f32 up to -1.3, c128 -0.4 to
  * -0.9, f64 level; their edge tiles already move whole vectors or single elements of 8 bytes and more. */
@@ -1241,6 +1243,8 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
     return 0;
   size_t src_v = c->src_aligned ? c->vw : 1, dst_v = c->dst_aligned ? c->vw : 1;
   if (c->variant == CLT_VARIANT_RECT) {
+    if (c->shift_ok && clt__shape_class(l) != CLT_SHAPE_ODD) /* SRC_SHIFT: measured on odd shapes only */
+      return 0;
     if (c->pack)
       dst_v = pack_store_bytes(c, l->elem_size) / l->elem_size;
     else if (c->dst_aligned && c->dvw)

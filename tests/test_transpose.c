@@ -414,10 +414,10 @@ static void tiles_overlap_exact(void **state) {
       {1104, 144, 1, 1, 128, 16, 2, 4, 1, 1, "-DPACK=1 -DOVERLAP=1"},
       {1096, 144, 1, 2, 128, 16, 2, 4, 1, 8, "-DPACK=1 -DPST=8 -DOVERLAP=1"},
       {60, 45, 2, 2, 16, 2, 8, 4, 0, 1, "-DOVERLAP=1"}, /* rows of 45: SRC_VEC=0 */
-      /* source rows of 45 and 93 bytes shifted in the tile, the last loads past the view's end */
-      {60, 45, 1, 2, 16, 4, 4, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
-      {120, 93, 1, 1, 32, 4, 8, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
-      {60, 45, 2, 1, 16, 4, 4, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
+      /* odd shapes' rows of 1001, 285 and 522 bytes shifted in the tile, the last loads past the view */
+      {1100, 1001, 1, 2, 16, 4, 4, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
+      {290, 285, 1, 1, 32, 4, 8, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
+      {300, 261, 2, 1, 16, 4, 4, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
   };
   static const struct {
     clt_variant v;

@@ -846,9 +846,9 @@ static void h200_u8_units_on_whole_tiles(void **state) {
 
 /* Where rect's and vector's last tiles overlap the ones before them (cl/common.cl's OVERLAP): rect with
  * 1- and 2-byte elements, vector with 1-byte ones, a side partly covered by tiles, spanning at least one
- * and growing by at most an eighth, rect's over shifted source rows too; no skew, no shifted loads or
- * stores in the vector kernel, and origins that keep aligned accesses aligned. Explicit knobs on a faked
- * H200 and on an NVIDIA-like GPU without a table. */
+ * and growing by at most an eighth, rect's over shifted source rows of odd shapes too; no skew, no shifted
+ * loads or stores in the vector kernel, and origins that keep aligned accesses aligned. Explicit knobs on a
+ * faked H200 and on an NVIDIA-like GPU without a table. */
 static void tiles_overlap_where_safe(void **state) {
   (void)state;
   enum { R, V };
@@ -863,6 +863,7 @@ static void tiles_overlap_where_safe(void **state) {
       {R, 1, 1000, 1000, 0, 1, 0, 1, "u8 unskewed (dst_align 1)"},
       {R, 1, 1000, 1000, 0, 0, 0, 0, "u8 skewed (rows off 32-byte sectors)"},
       {R, 1, 1024, 1002, 0, 0, 0, 1, "u8 shifted source rows"},
+      {R, 1, 1024, 200, 0, 0, 0, 0, "u8 shifted source rows, a tall source"},
       {R, 1, 1024, 1024, 0, 0, 0, 0, "u8 whole tiles"},
       {R, 1, 1024, 100, 0, 0, 0, 0, "u8, the overlap more than an eighth of the columns"},
       {R, 1, 32, 1000, 0, 1, 0, 0, "u8, fewer rows than a tile"},
