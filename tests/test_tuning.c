@@ -863,7 +863,7 @@ static void tiles_overlap_where_safe(void **state) {
       {R, 1, 1000, 1000, 0, 1, 0, 1, "u8 unskewed (dst_align 1)"},
       {R, 1, 1000, 1000, 0, 0, 0, 0, "u8 skewed (rows off 32-byte sectors)"},
       {R, 1, 1024, 1002, 0, 0, 0, 1, "u8 shifted source rows"},
-      {R, 1, 1024, 200, 0, 0, 0, 0, "u8 shifted source rows, a tall source"},
+      {R, 1, 1024, 250, 0, 0, 0, 0, "u8 shifted source rows, a tall source"},
       {R, 1, 1024, 1024, 0, 0, 0, 0, "u8 whole tiles"},
       {R, 1, 1024, 100, 0, 0, 0, 0, "u8, the overlap more than an eighth of the columns"},
       {R, 1, 32, 1000, 0, 1, 0, 0, "u8, fewer rows than a tile"},
