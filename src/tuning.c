@@ -155,6 +155,11 @@ static size_t tile_cols(const clt__config *c) {
   return c->variant == CLT_VARIANT_RECT ? (size_t)c->wg_x * c->vw : c->tile;
 }
 
+/* Whether a rect, vector or tiled configuration's tiles cover the matrix whole (no skew counted). */
+static int tiles_whole(const clt__config *c, const clt__layout *l) {
+  return l->rows % c->tile == 0 && l->cols % tile_cols(c) == 0;
+}
+
 /* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */
 static void tile_grid(const clt__config *c, const clt__layout *l, size_t *tiles_r, size_t *tiles_c) {
   const size_t skew_rows = c->variant == CLT_VARIANT_RECT ? c->pre : (size_t)c->pre * c->vw;
@@ -1319,7 +1324,7 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
     }
     clt__clear_error();
   }
-  if (l->rows % c->tile == 0 && l->cols % tile_cols(c) == 0 && !c->pre)
+  if (tiles_whole(c, l) && !c->pre)
     return;
   if (c->pack && l->cols % tile_cols(c) == 0) {
     clt_tuning t = units;
@@ -1367,7 +1372,7 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
 static void aligned2_to_overlapping_rect(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   clt__config d;
   if (c->variant != CLT_VARIANT_VECTOR || l->elem_size != 2 || clt__shape_class(l) != CLT_SHAPE_ALIGNED ||
-      (l->rows % c->tile == 0 && l->cols % c->tile == 0) || (l->rows >= 10000 && l->cols >= 10000))
+      tiles_whole(c, l) || (l->rows >= 10000 && l->cols >= 10000))
     return;
   clt_status st = clt__choose_config(info, l, CLT_VARIANT_RECT, &d);
   if (st == CLT_SUCCESS && d.pre) { /* rows off the sectors: unskewed runs aligned to 16 bytes */
@@ -1399,7 +1404,7 @@ static void aligned2_units_into_pieces(const clt__device_info *info, const clt__
   const clt_tuning t = {CLT_VARIANT_RECT, 128, 4, 16, 1, 16, 8, 1, 0};
   clt__config u;
   if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.pack &&
-      ((l->rows % u.tile == 0 && l->cols % tile_cols(&u) == 0) || tiles_overlap(&u, l)))
+      (tiles_whole(&u, l) || tiles_overlap(&u, l)))
     *c = u;
   clt__clear_error();
 }
@@ -1569,7 +1574,7 @@ void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l,
  * elsewhere the heuristic's knobs run (AUTO against the entry there: 3384x3560 93.7-93.9 -> 95.9,
  * 5000x6000 93.9-94.0 -> 96.6-96.7, 564x10500 91.8-92.0 -> 95.5-95.7, level with CLBlast's 95.5-95.8). */
 static int tiled_entry_covers(const clt__layout *l, const clt__config *c) {
-  return c->variant != CLT_VARIANT_TILED || (l->rows % c->tile == 0 && l->cols % c->tile == 0);
+  return c->variant != CLT_VARIANT_TILED || tiles_whole(c, l);
 }
 
 /* Odd-shaped f32 sources taller than wide, of up to 900 columns, whose rows start on 8-byte words but
