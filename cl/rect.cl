@@ -9,8 +9,8 @@
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
  * placed in the tile shifted back by its row's misalignment (below); SHIFT_SPLIT: stored in aligned
  * pieces (below). LOADS_FIRST: the order in which a work-item's tile loads are written (below).
- * EDGE_VEC and EDGE_ROWS: how tiles across the matrix's edge move (below); OVERLAP: no such tiles
- * (cl/common.cl). L2PF: source loads carry an L2 prefetch-size hint of that many bytes (below). */
+ * EDGE_VEC, EDGE_ROWS and EDGE_SHIFT: how tiles across the matrix's edge move (below); OVERLAP: no
+ * such tiles (cl/common.cl). L2PF: source loads carry an L2 prefetch-size hint of that many bytes (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -136,7 +136,18 @@ typedef uint clt_piece;
  * 64x1048575 89.0 -> 83.0) and shifted 2-byte rows 2 to 7 (the H200's f16 odd entry, 16383x16385
  * 88.9 -> 82.1), which keep the loop (bench/results/h100/notes.txt E). The host sets both (8 rows of
  * whole vectors) where that measured ahead on GPUs: src/tuning.c, rect_edge_rows. */
-#define EDGE_FAST ((SK > 0 || VW == 1) && !(SRC_SHIFT && ELEM_SIZE > 1))
+/* EDGE_SHIFT (SRC_SHIFT): edge tiles load as the whole ones do (clt_shift_tile, below), and store whole
+ * vectors where inside the matrix (EDGE_VEC). On an NVIDIA H200 the shifted f16 kernel went from 90.7% of
+ * the copy to 92.9% on 16383x16385, 70.5 -> 88.4 on 1000x99999, 64.2 -> 75.8 on 2047x2049; the u8 one,
+ * which stores its shifted rows vector by vector, lost up to 17 points (bench/results/h200/knobs40.txt;
+ * src/tuning.c, rect_edge_shift, says where). */
+#ifndef EDGE_SHIFT
+#define EDGE_SHIFT 0
+#endif
+#if EDGE_SHIFT && (!SRC_SHIFT || SKG)
+#error "EDGE_SHIFT needs shifted rows and no SKG"
+#endif
+#define EDGE_FAST (EDGE_SHIFT || ((SK > 0 || VW == 1) && !(SRC_SHIFT && ELEM_SIZE > 1)))
 #ifndef EDGE_VEC
 #define EDGE_VEC EDGE_FAST
 #endif
@@ -338,6 +349,105 @@ static inline void clt_store_split(TV x, local T *p, uint m, uint e) {
 }
 #endif
 
+/* A work-item's tile rows i = ly + k * WG_Y, as ROW_LOAD(k, i) and ROW_STORE(x, i) (defined where this
+ * is used) load them and store them to local memory: each row's load and local store in turn, or with
+ * LOADS_FIRST every load first. */
+#define CLT_TILE_ROWS()                                                                                      \
+  do {                                                                                                       \
+    TV v[NLD];                                                                                               \
+    _Pragma("unroll") for (uint k = 0; k < NLD; k++) {                                                       \
+      const uint i = ly + k * WG_Y;                                                                          \
+      if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {                                                          \
+        v[k] = ROW_LOAD(k, i);                                                                               \
+        if (!LOADS_FIRST)                                                                                    \
+          ROW_STORE(v[k], i);                                                                                \
+      }                                                                                                      \
+    }                                                                                                        \
+    _Pragma("unroll") for (uint k = 0; LOADS_FIRST && k < NLD; k++) {                                        \
+      const uint i = ly + k * WG_Y;                                                                          \
+      if ((TR + SKR) % WG_Y == 0 || i < TR + SKR)                                                            \
+        ROW_STORE(v[k], i);                                                                                  \
+    }                                                                                                        \
+  } while (0)
+
+#if SRC_SHIFT
+/* Source row rs - SKR of an edge tile, rs never negative: rows above the matrix (the skew's, in the first
+ * tile row) and below it are clamped onto its first and last rows. */
+static inline idx_t clt_edge_row(idx_t rs, idx_t rows) {
+  return rs < SKR ? 0 : min(rs - SKR, rows - 1);
+}
+
+/* The tile's rows, source rows r0 - SKR .. r0 + TR - 1 from a0 (tile row 0's first element) or, in an
+ * edge tile, from sb (the batch's first row at the tile's first column), each read as aligned vectors placed
+ * in the tile shifted back by the row's misalignment: row i's piece starts m elements past a vector boundary,
+ * the aligned vectors from m elements before it land m columns to the left, so tile column TCOL(k) still
+ * holds source column c0 + k, and one more vector per row, loaded by the work-item of that number, brings its
+ * last m elements. One aligned load per vector instead of VW element loads. Every load is unconditional (a
+ * clamped row, whose surplus is dropped), so all are in flight before the first local store. edge
+ * (EDGE_SHIFT; a constant where inlined): a tile across the matrix's edge, loaded the same way, all of a
+ * work-item's vectors in flight at once, where the edge path below loads misaligned vectors element by
+ * element, a few rows at a time. Its rows outside the matrix are read from its first or last row
+ * (clt_edge_row), and a vector that would pass the view's end (src_lim) is replaced by the view's last
+ * aligned vector; the stores never take what these bring, and a replaced vector's elements before
+ * src_lim are stored again one by one after it. Reads past a row's end stay inside the source view,
+ * which the destination's never overlaps (the host checks). Always inlined: left out of line at its two
+ * call sites, POCL 3.1's build of the kernel wrote nothing at all. */
+static inline __attribute__((always_inline)) void
+clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, const idx_t sb, const idx_t r0,
+               const idx_t rows, const idx_t src_ld, const idx_t src_lim, const uint lx, const uint ly,
+               const int edge) {
+  const idx_t last = (src_lim / VW - 1) * VW;
+#define ROW_AT(i) (edge ? sb + clt_edge_row(r0 + (i), rows) * src_ld : a0 + (idx_t)(i)*src_ld)
+#define VEC_AT(i, n) (ROW_AT(i) - ROW_AT(i) % VW + (idx_t)(n)*VW) /* row i's n-th aligned vector */
+#define ROW_VEC(i, n)                                                                                        \
+  (edge ? (global const TV *)(src + min(VEC_AT(i, n), last))                                                 \
+        : (global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)) + (n))
+  /* Where vector n of row i was replaced, its elements before src_lim, at tile column col. */
+#define ROW_FIX(i, n, col)                                                                                   \
+  do {                                                                                                       \
+    const idx_t va = VEC_AT(i, n);                                                                           \
+    if (edge && va + VW > src_lim)                                                                           \
+      for (uint e = 0; e < VW && va + e < src_lim; e++)                                                      \
+        tile[i][(col) + e] = src[va + e];                                                                    \
+  } while (0)
+#define NEX ((TR + SKR + WX * WG_Y - 1) / (WX * WG_Y))
+  TV ex[NEX];
+#pragma unroll
+  for (uint q = 0; q < NEX; q++)
+    ex[q] = LOAD_ALIGNED(ROW_VEC(min(ly * WX + lx + q * WX * WG_Y, (uint)(TR + SKR - 1)), WX));
+#define ROW_LOAD(k, i) LOAD_ALIGNED(ROW_VEC(i, lx))
+#if SHIFT_SPLIT
+#define ROW_PUT(x, i)                                                                                        \
+  clt_store_split((x), &tile[i][TCOL(lx * VW)], (uint)(ROW_AT(i) % VW), (uint)(i)*TPITCH + TCOL(0))
+#else
+#define ROW_PUT(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW) - (uint)(ROW_AT(i) % VW)])
+#endif
+#define ROW_STORE(x, i)                                                                                      \
+  do {                                                                                                       \
+    ROW_PUT(x, i);                                                                                           \
+    ROW_FIX(i, lx, TCOL(lx *VW) - (uint)(ROW_AT(i) % VW));                                                   \
+  } while (0)
+  CLT_TILE_ROWS();
+#pragma unroll
+  for (uint q = 0; q < NEX; q++) {
+    const uint i = ly * WX + lx + q * WX * WG_Y;
+    const uint m = (uint)(ROW_AT(i) % VW);
+    if (i < TR + SKR && m) {
+      VSTOREN(ex[q], 0, (local BASE *)&tile[i][TCOL(TC) - m]);
+      ROW_FIX(i, WX, TCOL(TC) - m);
+    }
+  }
+#undef NEX
+#undef ROW_AT
+#undef VEC_AT
+#undef ROW_VEC
+#undef ROW_FIX
+#undef ROW_LOAD
+#undef ROW_PUT
+#undef ROW_STORE
+}
+#endif
+
 kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRANSPOSE_ARGS_AS(_)) {
 #if PACK
   local uint4 tile_u[TC * PU];
@@ -396,30 +506,8 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
               tile_u[PUNIT(lx * VW + j, q)] = u.u;
             }
           }
-#else
-#if SRC_SHIFT
-          /* Row i's piece starts m elements past a vector boundary: the aligned vectors from m elements
-           * before it land m columns to the left, so tile column TCOL(k) still holds source column
-           * c0 + k, and one more vector per row, loaded by the work-item of that number, brings its
-           * last m elements. One aligned load per vector instead of VW element loads. Every load is
-           * unconditional (a clamped row, whose surplus is dropped), so all are in flight before the
-           * first local store. */
-#define NEX ((TR + SKR + WX * WG_Y - 1) / (WX * WG_Y))
-          TV ex[NEX];
-#pragma unroll
-          for (uint q = 0; q < NEX; q++) {
-            const uint i = min(ly * WX + lx + q * WX * WG_Y, (uint)(TR + SKR - 1));
-            const idx_t a = a0 + (idx_t)i * src_ld;
-            ex[q] = LOAD_ALIGNED((global const TV *)(src + (a - a % VW)) + WX);
-          }
-#define ROW_AT(i) (a0 + (idx_t)(i)*src_ld) /* tile row i's first element */
-#define ROW_LOAD(k, i) LOAD_ALIGNED((global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)) + lx)
-#if SHIFT_SPLIT
-#define ROW_STORE(x, i)                                                                                      \
-  clt_store_split((x), &tile[i][TCOL(lx * VW)], (uint)(ROW_AT(i) % VW), (uint)(i)*TPITCH + TCOL(0))
-#else
-#define ROW_STORE(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW) - (uint)(ROW_AT(i) % VW)])
-#endif
+#elif SRC_SHIFT
+          clt_shift_tile(tile, src, a0, 0, r0, rows, src_ld, src_lim, lx, ly, 0);
 #else
           global const T *sp = s + (r0 - SKR + ly) * src_ld + c;
 #define ROW_LOAD(k, i) LOAD_VEC(sp + (idx_t)(k)*WG_Y * src_ld)
@@ -428,38 +516,9 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #else
 #define ROW_STORE(x, i) (tile[i][TCOL(lx)] = (x))
 #endif
-#endif
-          /* Tile row i = ly + k * WG_Y: each row's load and local store in turn, or with LOADS_FIRST
-           * every load first. */
-          TV v[NLD];
-#pragma unroll
-          for (uint k = 0; k < NLD; k++) {
-            const uint i = ly + k * WG_Y;
-            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
-              v[k] = ROW_LOAD(k, i);
-              if (!LOADS_FIRST)
-                ROW_STORE(v[k], i);
-            }
-          }
-#pragma unroll
-          for (uint k = 0; LOADS_FIRST && k < NLD; k++) {
-            const uint i = ly + k * WG_Y;
-            if ((TR + SKR) % WG_Y == 0 || i < TR + SKR)
-              ROW_STORE(v[k], i);
-          }
+          CLT_TILE_ROWS();
 #undef ROW_LOAD
 #undef ROW_STORE
-#if SRC_SHIFT
-#pragma unroll
-          for (uint q = 0; q < NEX; q++) {
-            const uint i = ly * WX + lx + q * WX * WG_Y;
-            const uint m = (uint)(ROW_AT(i) % VW);
-            if (i < TR + SKR && m)
-              VSTOREN(ex[q], 0, (local BASE *)&tile[i][TCOL(TC) - m]);
-          }
-#undef NEX
-#undef ROW_AT
-#endif
 #endif
         } else {
 #if PACK
@@ -468,6 +527,8 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
               for (uint e = 0; e < VW; e++)
                 if (c + e < cols)
                   tile_e[PELEM(i, lx * VW + e)] = s[(r0 + i) * src_ld + c + e];
+#elif EDGE_SHIFT
+          clt_shift_tile(tile, src, a0, src_off + b * src_stride + c0, r0, rows, src_ld, src_lim, lx, ly, 1);
 #elif !EDGE_VEC && EDGE_ROWS == 1 && !SRC_SHIFT
           /* Element by element, a row at a time. The loop below moves the same elements with these
            * knobs, but NVIDIA's compiler made a slower kernel of it as a whole: on an NVIDIA H200 f16

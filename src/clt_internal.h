@@ -105,6 +105,7 @@ typedef struct clt__config {
                           /* (cl/common.cl's L2LAST, NVIDIA PTX) */
   unsigned edge_rows;     /* rect: source rows an edge tile's work-item loads at once, its vectors */
                           /* whole where inside the matrix (0 = the kernel's default; cl/rect.cl) */
+  int edge_shift;         /* rect: edge tiles load shifted source rows as whole tiles do (EDGE_SHIFT) */
   int loads_first;        /* rect: a work-item's tile loads all before its local stores, where the */
                           /* kernel's default (1-byte elements only) does not (cl/rect.cl's LOADS_FIRST) */
   int shift_split;        /* rect: shifted source rows stored to the tile in aligned pieces, their */

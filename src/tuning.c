@@ -218,6 +218,22 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
   return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
 }
 
+/* rect's edge tiles loaded as the whole ones are, every aligned vector of a work-item in flight at once
+ * (cl/rect.cl's EDGE_SHIFT), where the shifted rows go to the tile in aligned pieces (2-byte elements on
+ * GPUs, rect_shift_split) and the view holds a vector (the kernel falls back on its last one). Their edge
+ * tiles loaded element by element, a row at a time. On an NVIDIA H200, AUTO, two rounds in alternating
+ * processes against the code before (bench/results/h200/knobs40.txt A, B, E), every f16 layout gained
+ * but one, level (150001x203): in E all 18, 12 of them held out of the design, 16383x16385 90.7% of the
+ * copy -> 92.8-93.0, 8191x8193 83.0-84.2 -> 88.5-89.4, 1000x99999 70.5 -> 88.3-88.5, 1001x40001 66.6 ->
+ * 80.4-80.7, 2047x2049 61.9-66.4 -> 73.4-78.1, 20001x20003 91.8-91.9 -> 92.9-93.0. 1-byte elements, whose
+ * shifted rows go to the tile vector by vector, lost 3.2 to 16.9 points with it on 9 of 10 layouts
+ * (16383x16385 79.8 -> 62.9: the kernel's registers went from 63 to 128), and a form with the replaced
+ * vectors' elements in a pass of their own gained on narrow sources (100001x301 52.6 -> 61.0) but lost up
+ * to 13.5 points elsewhere, edge tiles loading row by row up to 6.9 (A to C, G). */
+static int rect_edge_shift(const clt__config *c, const clt__layout *l) {
+  return c->shift_split && l->cols >= c->vw;
+}
+
 /* The short side: a tall source's columns, a wide one's rows (the smaller extent). */
 static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
@@ -363,7 +379,7 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
-  c->shift_split = c->walk = 0;
+  c->shift_split = c->walk = c->edge_shift = 0;
   c->pre = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -437,6 +453,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->edge_rows = rect_edge_rows(c, info, l);
     c->loads_first = rect_loads_first(c, info, l);
     c->shift_split = rect_shift_split(c, info, l);
+    c->edge_shift = rect_edge_shift(c, l);
     c->dvw = c->shift_split ? 2 : 0;
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
@@ -1827,6 +1844,7 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                         cfg->skg, cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok, cfg->pack) ||
           (cfg->edge_rows &&
            append_option(buf, buf_size, &used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)) ||
+          (cfg->edge_shift && append_option(buf, buf_size, &used, " -DEDGE_SHIFT=1")) ||
           (cfg->loads_first && append_option(buf, buf_size, &used, " -DLOADS_FIRST=1")) ||
           (cfg->shift_split && append_option(buf, buf_size, &used, " -DSHIFT_SPLIT=1")) ||
           (cfg->dvw && cfg->dvw != cfg->vw && append_option(buf, buf_size, &used, " -DDVW=%u", cfg->dvw)) ||

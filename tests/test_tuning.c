@@ -2753,7 +2753,7 @@ static void rect_edge_rows_where_measured(void **state) {
     assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
     const int named = strstr(opts, "-DEDGE_ROWS=8") != NULL;
     if (c.variant != CLT_VARIANT_RECT || (c.edge_rows == 8) != cases[i].edge || named != cases[i].edge ||
-        (!cases[i].edge && (c.edge_rows || strstr(opts, "EDGE_"))))
+        (!cases[i].edge && (c.edge_rows || strstr(opts, "-DEDGE_VEC") || strstr(opts, "-DEDGE_ROWS"))))
       fail_msg("%s, elem_size %zu, %zux%zu: %s vw %u skew %u edge rows %u (%s); expected edge rows %d",
                cases[i].h100 ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols,
                clt_variant_name(c.variant), c.vw, c.pre, c.edge_rows, opts, cases[i].edge ? 8 : 0);
@@ -2800,9 +2800,11 @@ static void rect_loads_first_where_measured(void **state) {
 }
 
 /* rect's shifted rows stored in aligned pieces (cl/rect.cl's SHIFT_SPLIT) and written out 2 elements at a
- * time (DVW) for 2-byte elements in 4-element vectors over source rows off the vectors, on GPUs: both
- * named in the options exactly there. Aligned source rows, 2-element vectors, other element sizes
- * (1-byte elements lost with both), the H100's f16 layouts and CPUs go without. */
+ * time (DVW) for 2-byte elements in 4-element vectors over source rows off the vectors, on GPUs, with
+ * their edge tiles loaded as whole ones (EDGE_SHIFT): all three named in the options exactly there.
+ * Aligned source rows, 2-element vectors, other element sizes (1-byte elements lost with each, the u8
+ * odd entry's shifted rows among them), the H100's f16 layouts and CPUs go without, and so does a view
+ * narrower than a vector. */
 static void rect_shift_split_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), cpu = faked_pocl_cpu();
@@ -2821,7 +2823,9 @@ static void rect_shift_split_where_measured(void **state) {
     char opts[1024];
     assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
     const int named = strstr(opts, "-DSHIFT_SPLIT=1") != NULL, dvw_named = strstr(opts, "-DDVW=") != NULL;
+    const int edge_named = strstr(opts, "-DEDGE_SHIFT=1") != NULL;
     if (c.shift_split != cases[i].split || named != cases[i].split || dvw_named != cases[i].split ||
+        c.edge_shift != cases[i].split || edge_named != cases[i].split ||
         (cases[i].split && (c.variant != CLT_VARIANT_RECT || !c.shift_ok || c.vw != 4 || c.dvw != 2 ||
                             !strstr(opts, "-DDVW=2"))))
       fail_msg("elem_size %zu, %zux%zu: %s tile %u vw %u shifted %d split %d (%s); expected %d", cases[i].es,
@@ -2834,10 +2838,20 @@ static void rect_shift_split_where_measured(void **state) {
                                        {64, 1048575},  {1048575, 64}, {200, 349525}};
   for (size_t i = 0; i < sizeof h100_f16 / sizeof h100_f16[0]; i++) {
     const clt__config c = auto_dense(&h100, 2, h100_f16[i][0], h100_f16[i][1], 0);
-    if (c.shift_split || c.dvw)
+    if (c.shift_split || c.dvw || c.edge_shift)
       fail_msg("H100 f16 %zux%zu: %s vw %u split %d dvw %u", h100_f16[i][0], h100_f16[i][1],
                clt_variant_name(c.variant), c.vw, c.shift_split, c.dvw);
   }
+  /* The H200's and H100's u8 odd entries read shifted rows vector by vector: no EDGE_SHIFT. */
+  static const size_t u8_odd[][2] = {
+      {16383, 16385}, {8191, 8193}, {100001, 301}, {10001, 999}, {16384, 16383}};
+  for (size_t i = 0; i < sizeof u8_odd / sizeof u8_odd[0]; i++)
+    for (int gpu = 0; gpu < 2; gpu++) {
+      const clt__config c = auto_dense(gpu ? &h100 : &h200, 1, u8_odd[i][0], u8_odd[i][1], 0);
+      if (!c.shift_ok || c.edge_shift)
+        fail_msg("%s u8 %zux%zu: %s shifted %d edge shift %d", gpu ? "H100" : "H200", u8_odd[i][0],
+                 u8_odd[i][1], clt_variant_name(c.variant), c.shift_ok, c.edge_shift);
+    }
   const shape sh = {16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1};
   clt__layout l = make_layout(&sh, 2, CLT_VARIANT_RECT);
   clt_tuning t;
@@ -2852,6 +2866,16 @@ static void rect_shift_split_where_measured(void **state) {
   assert_true(c.shift_ok);
   assert_int_equal(c.shift_split, 0); /* measured on GPUs only */
   assert_int_equal(c.dvw, 0);
+  assert_int_equal(c.edge_shift, 0);
+  /* A view narrower than a vector has no aligned vector to fall back on at its end. */
+  const shape narrow = {16383, 3, 1, 0, 0, 0, 0, 0, 0, 1};
+  l = make_layout(&narrow, 2, CLT_VARIANT_RECT);
+  assert_int_equal(clt__config_from_tuning(&h200, &l, &t, &c), CLT_SUCCESS);
+  assert_true(c.shift_split);
+  assert_int_equal(c.edge_shift, 0);
+  l = make_layout(&(shape){16383, 5, 1, 0, 0, 0, 0, 0, 0, 1}, 2, CLT_VARIANT_RECT);
+  assert_int_equal(clt__config_from_tuning(&h200, &l, &t, &c), CLT_SUCCESS);
+  assert_true(c.shift_split && c.edge_shift);
 }
 
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
