@@ -137,10 +137,11 @@ typedef uint clt_piece;
  * 88.9 -> 82.1), which keep the loop (bench/results/h100/notes.txt E). The host sets both (8 rows of
  * whole vectors) where that measured ahead on GPUs: src/tuning.c, rect_edge_rows. */
 /* EDGE_SHIFT (SRC_SHIFT): edge tiles load as the whole ones do (clt_shift_tile, below), and store whole
- * vectors where inside the matrix (EDGE_VEC). On an NVIDIA H200 the shifted f16 kernel went from 90.7% of
- * the copy to 92.9% on 16383x16385, 70.5 -> 88.4 on 1000x99999, 64.2 -> 75.8 on 2047x2049; the u8 one,
- * which stores its shifted rows vector by vector, lost up to 17 points (bench/results/h200/knobs40.txt;
- * src/tuning.c, rect_edge_shift, says where). */
+ * vectors where inside the matrix (EDGE_VEC); 2 takes the form of clt_shift_tile that fixes the vectors
+ * past the view's end in a pass of its own. On an NVIDIA H200 the shifted f16 kernel went from 90.7% of
+ * the copy to 92.9% on 16383x16385, 70.5 -> 88.4 on 1000x99999, 64.2 -> 75.8 on 2047x2049 with 1; the u8
+ * one with 2 from 52.5 to 61.3 on 100001x301, 54.9 -> 61.9 on 6001x5999, but 79.2 -> 75.5 on 16383x16385
+ * (bench/results/h200/knobs40.txt; src/tuning.c, rect_edge_shift, says where). */
 #ifndef EDGE_SHIFT
 #define EDGE_SHIFT 0
 #endif
@@ -378,20 +379,24 @@ static inline idx_t clt_edge_row(idx_t rs, idx_t rows) {
 }
 
 /* The tile's rows, source rows r0 - SKR .. r0 + TR - 1 from a0 (tile row 0's first element) or, in an
- * edge tile, from sb (the batch's first row at the tile's first column), each read as aligned vectors placed
- * in the tile shifted back by the row's misalignment: row i's piece starts m elements past a vector boundary,
- * the aligned vectors from m elements before it land m columns to the left, so tile column TCOL(k) still
- * holds source column c0 + k, and one more vector per row, loaded by the work-item of that number, brings its
- * last m elements. One aligned load per vector instead of VW element loads. Every load is unconditional (a
- * clamped row, whose surplus is dropped), so all are in flight before the first local store. edge
- * (EDGE_SHIFT; a constant where inlined): a tile across the matrix's edge, loaded the same way, all of a
- * work-item's vectors in flight at once, where the edge path below loads misaligned vectors element by
- * element, a few rows at a time. Its rows outside the matrix are read from its first or last row
- * (clt_edge_row), and a vector that would pass the view's end (src_lim) is replaced by the view's last
- * aligned vector; the stores never take what these bring, and a replaced vector's elements before
- * src_lim are stored again one by one after it. Reads past a row's end stay inside the source view,
- * which the destination's never overlaps (the host checks). Always inlined: left out of line at its two
- * call sites, POCL 3.1's build of the kernel wrote nothing at all. */
+ * edge tile, from sb (the batch's first row at the tile's first column), each read as aligned vectors
+ * placed in the tile shifted back by the row's misalignment: row i's piece starts m elements past a vector
+ * boundary, the aligned vectors from m elements before it land m columns to the left, so tile column
+ * TCOL(k) still holds source column c0 + k, and one more vector per row, loaded by the work-item of that
+ * number, brings its last m elements. One aligned load per vector instead of VW element loads. Every load
+ * is unconditional (a clamped row, whose surplus is dropped), so all are in flight before the first local
+ * store.
+ * With edge (EDGE_SHIFT; a constant where inlined) the tile crosses the matrix's edge and loads the same
+ * way, where the edge path below loads misaligned vectors element by element, a few rows at a time. Rows
+ * outside the matrix are read from its first or last row (clt_edge_row), and a vector that would pass the
+ * view's end (src_lim) is replaced by the view's last aligned vector: the stores never take what these
+ * bring, and a replaced vector's elements before src_lim are stored again one by one after it, in the
+ * local stores' loop (EDGE_SHIFT 1) or, with EDGE_SHIFT 2, in a pass of their own where the tile's reads
+ * reach src_lim, rows outside the matrix then placed by their own misalignment. NVIDIA's compiler gave
+ * the u8 kernel 128 registers with the first form, 32 with the second (64 without either), and the
+ * shifted f16 kernel 80 with the first, 106 with the second (80 without). Reads past a row's end stay
+ * inside the source view, which the destination's never overlaps (the host checks). Always inlined: left
+ * out of line at its two call sites, POCL 3.1's build of the kernel wrote nothing at all. */
 static inline __attribute__((always_inline)) void
 clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, const idx_t sb, const idx_t r0,
                const idx_t rows, const idx_t src_ld, const idx_t src_lim, const uint lx, const uint ly,
@@ -399,13 +404,19 @@ clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, con
   const idx_t last = (src_lim / VW - 1) * VW;
 #define ROW_AT(i) (edge ? sb + clt_edge_row(r0 + (i), rows) * src_ld : a0 + (idx_t)(i)*src_ld)
 #define VEC_AT(i, n) (ROW_AT(i) - ROW_AT(i) % VW + (idx_t)(n)*VW) /* row i's n-th aligned vector */
+#if EDGE_SHIFT == 2 /* tile row i's place: its own row's, which wraps above the matrix (never stored) */
+#define PLACE_AT(i) (a0 + (idx_t)(i)*src_ld)
+#else
+#define PLACE_AT(i) ROW_AT(i)
+#endif
 #define ROW_VEC(i, n)                                                                                        \
   (edge ? (global const TV *)(src + min(VEC_AT(i, n), last))                                                 \
         : (global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)) + (n))
-  /* Where vector n of row i was replaced, its elements before src_lim, at tile column col. */
+  /* Where vector n of row i was replaced, its elements before src_lim, at tile column col (with EDGE_SHIFT 2
+   * rows outside the matrix have none: their index passes src_lim, or wraps past it above the matrix). */
 #define ROW_FIX(i, n, col)                                                                                   \
   do {                                                                                                       \
-    const idx_t va = VEC_AT(i, n);                                                                           \
+    const idx_t va = PLACE_AT(i) - PLACE_AT(i) % VW + (idx_t)(n)*VW;                                         \
     if (edge && va + VW > src_lim)                                                                           \
       for (uint e = 0; e < VW && va + e < src_lim; e++)                                                      \
         tile[i][(col) + e] = src[va + e];                                                                    \
@@ -418,28 +429,41 @@ clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, con
 #define ROW_LOAD(k, i) LOAD_ALIGNED(ROW_VEC(i, lx))
 #if SHIFT_SPLIT
 #define ROW_PUT(x, i)                                                                                        \
-  clt_store_split((x), &tile[i][TCOL(lx * VW)], (uint)(ROW_AT(i) % VW), (uint)(i)*TPITCH + TCOL(0))
+  clt_store_split((x), &tile[i][TCOL(lx * VW)], (uint)(PLACE_AT(i) % VW), (uint)(i)*TPITCH + TCOL(0))
 #else
-#define ROW_PUT(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW) - (uint)(ROW_AT(i) % VW)])
+#define ROW_PUT(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW) - (uint)(PLACE_AT(i) % VW)])
 #endif
 #define ROW_STORE(x, i)                                                                                      \
   do {                                                                                                       \
     ROW_PUT(x, i);                                                                                           \
-    ROW_FIX(i, lx, TCOL(lx *VW) - (uint)(ROW_AT(i) % VW));                                                   \
+    if (EDGE_SHIFT != 2)                                                                                     \
+      ROW_FIX(i, lx, TCOL(lx *VW) - (uint)(PLACE_AT(i) % VW));                                               \
   } while (0)
   CLT_TILE_ROWS();
 #pragma unroll
   for (uint q = 0; q < NEX; q++) {
     const uint i = ly * WX + lx + q * WX * WG_Y;
-    const uint m = (uint)(ROW_AT(i) % VW);
+    const uint m = (uint)(PLACE_AT(i) % VW);
     if (i < TR + SKR && m) {
       VSTOREN(ex[q], 0, (local BASE *)&tile[i][TCOL(TC) - m]);
-      ROW_FIX(i, WX, TCOL(TC) - m);
+      if (EDGE_SHIFT != 2)
+        ROW_FIX(i, WX, TCOL(TC) - m);
     }
   }
+#if EDGE_SHIFT == 2
+  /* Where the tile's last row inside the matrix reads past src_lim (uniform in the group). */
+  if (edge && sb + (min(r0 + TR, rows) - 1) * src_ld + TC + VW > src_lim) {
+    for (uint i = ly; i < TR + SKR; i += WG_Y)
+      ROW_FIX(i, lx, TCOL(lx * VW) - (uint)(PLACE_AT(i) % VW));
+    for (uint i = ly * WX + lx; i < TR + SKR; i += WX * WG_Y)
+      if (PLACE_AT(i) % VW)
+        ROW_FIX(i, WX, TCOL(TC) - (uint)(PLACE_AT(i) % VW));
+  }
+#endif
 #undef NEX
 #undef ROW_AT
 #undef VEC_AT
+#undef PLACE_AT
 #undef ROW_VEC
 #undef ROW_FIX
 #undef ROW_LOAD

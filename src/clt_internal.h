@@ -105,7 +105,8 @@ typedef struct clt__config {
                           /* (cl/common.cl's L2LAST, NVIDIA PTX) */
   unsigned edge_rows;     /* rect: source rows an edge tile's work-item loads at once, its vectors */
                           /* whole where inside the matrix (0 = the kernel's default; cl/rect.cl) */
-  int edge_shift;         /* rect: edge tiles load shifted source rows as whole tiles do (EDGE_SHIFT) */
+  int edge_shift;         /* rect: edge tiles load shifted source rows as whole tiles do (EDGE_SHIFT: */
+                          /* 1, or 2 with the vectors past the view's end fixed in a pass of their own) */
   int loads_first;        /* rect: a work-item's tile loads all before its local stores, where the */
                           /* kernel's default (1-byte elements only) does not (cl/rect.cl's LOADS_FIRST) */
   int shift_split;        /* rect: shifted source rows stored to the tile in aligned pieces, their */
@@ -213,6 +214,9 @@ typedef struct clt__traits {
   /* AUTO gives aligned 2-byte matrices whose destination rows are on 8 bytes but off 16 rect's units
    * stored in 8-byte pieces where those stand, not the vector entry (default 0) */
   int aligned2_units8;
+  /* the most tile columns of a u8 source whose rect tiles over shifted rows, skewed, load their edge tiles
+   * as whole ones (cl/rect.cl's EDGE_SHIFT 2; default 0: none) */
+  unsigned u8_edge_shift_cols;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -219,19 +219,35 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
 }
 
 /* rect's edge tiles loaded as the whole ones are, every aligned vector of a work-item in flight at once
- * (cl/rect.cl's EDGE_SHIFT), where the shifted rows go to the tile in aligned pieces (2-byte elements on
- * GPUs, rect_shift_split) and the view holds a vector (the kernel falls back on its last one). Their edge
- * tiles loaded element by element, a row at a time. On an NVIDIA H200, AUTO, two rounds in alternating
- * processes against the code before (bench/results/h200/knobs40.txt A, B, E), every f16 layout gained
- * but one, level (150001x203): in E all 18, 12 of them held out of the design, 16383x16385 90.7% of the
- * copy -> 92.8-93.0, 8191x8193 83.0-84.2 -> 88.5-89.4, 1000x99999 70.5 -> 88.3-88.5, 1001x40001 66.6 ->
- * 80.4-80.7, 2047x2049 61.9-66.4 -> 73.4-78.1, 20001x20003 91.8-91.9 -> 92.9-93.0. 1-byte elements, whose
- * shifted rows go to the tile vector by vector, lost 3.2 to 16.9 points with it on 9 of 10 layouts
- * (16383x16385 79.8 -> 62.9: the kernel's registers went from 63 to 128), and a form with the replaced
- * vectors' elements in a pass of their own gained on narrow sources (100001x301 52.6 -> 61.0) but lost up
- * to 13.5 points elsewhere, edge tiles loading row by row up to 6.9 (A to C, G). */
-static int rect_edge_shift(const clt__config *c, const clt__layout *l) {
-  return c->shift_split && l->cols >= c->vw;
+ * (cl/rect.cl's EDGE_SHIFT), where their edge tiles loaded element by element or 4 rows at a time. On an
+ * NVIDIA H200, AUTO, two rounds in alternating processes against the code before
+ * (bench/results/h200/knobs40.txt):
+ * - 1 where the shifted rows go to the tile in aligned pieces (2-byte elements on GPUs, rect_shift_split):
+ *   all 21 f16 layouts of E and H gained, 15 of them held out of the design (A), 1.1 to 17.9 points
+ *   (16383x16385 90.7% of the copy -> 92.8-93.0, 8191x8193 83.0-84.2 -> 88.5-89.4, 1000x99999 70.5 ->
+ *   88.3-88.5, 1001x40001 66.6 -> 80.4-80.7, 2047x2049 61.9-66.4 -> 73.4-78.1), as did 7 of 8 in B
+ *   (150001x203 level). With it 1-byte elements lost 3.2 to 16.9 on 9 of 10 layouts (A: 16383x16385 79.8
+ *   -> 62.9, the kernel's registers 63 -> 128), and with edge tiles loading row by row 2.9 to 6.9 on 5 of
+ *   8 (G).
+ * - 2, the elements before the view's end in a pass of their own after the vectors, for the u8 odd entry's
+ *   skewed tiles (the device's clt__traits u8_edge_shift_cols: the most tile columns of the source): of
+ *   22 layouts of up to 64 tile columns 21 gained 1.4 to 17.4 points (I, J: 100001x301 52.5 -> 61.3,
+ *   10001x999 58.3-67.5 -> 78.6-81.9, 250001x130 39.9 -> 49.9, 6001x5999 54.9 -> 61.9), all 8 held out
+ *   of the rule among them, and 3001x777 (within the L2) went from 55.0-66.2 to 52.1-54.0; past 64, where
+ *   the edge tiles are fewer than the cost of the form to the whole tiles (registers 64 -> 32 with
+ *   spills), 16383x16385 lost 3.7, 8191x8193 2.3, 1000x99999 0.9 (C, I). It cost f16 up to 4.6 (C).
+ * Either needs a vector in the view (the kernel falls back on its last one). */
+static int rect_edge_shift(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  if (l->cols < c->vw)
+    return 0;
+  if (c->shift_split)
+    return 1;
+  size_t tiles_r, tiles_c;
+  tile_grid(c, l, &tiles_r, &tiles_c);
+  return l->elem_size == 1 && c->shift_ok && c->pre && !c->pack && !c->skg &&
+                 tiles_c <= clt__device_traits(info).u8_edge_shift_cols
+             ? 2
+             : 0;
 }
 
 /* The short side: a tall source's columns, a wide one's rows (the smaller extent). */
@@ -453,7 +469,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->edge_rows = rect_edge_rows(c, info, l);
     c->loads_first = rect_loads_first(c, info, l);
     c->shift_split = rect_shift_split(c, info, l);
-    c->edge_shift = rect_edge_shift(c, l);
+    c->edge_shift = rect_edge_shift(c, info, l);
     c->dvw = c->shift_split ? 2 : 0;
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
@@ -1844,7 +1860,7 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                         cfg->skg, cfg->src_aligned, cfg->dst_aligned, cfg->idx32, cfg->shift_ok, cfg->pack) ||
           (cfg->edge_rows &&
            append_option(buf, buf_size, &used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)) ||
-          (cfg->edge_shift && append_option(buf, buf_size, &used, " -DEDGE_SHIFT=1")) ||
+          (cfg->edge_shift && append_option(buf, buf_size, &used, " -DEDGE_SHIFT=%d", cfg->edge_shift)) ||
           (cfg->loads_first && append_option(buf, buf_size, &used, " -DLOADS_FIRST=1")) ||
           (cfg->shift_split && append_option(buf, buf_size, &used, " -DSHIFT_SPLIT=1")) ||
           (cfg->dvw && cfg->dvw != cfg->vw && append_option(buf, buf_size, &used, " -DDVW=%u", cfg->dvw)) ||

@@ -210,21 +210,25 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * 0.2 to 2.3 (h200/knobs36.txt B), so it takes up to 1024, as do devices not measured.
  * aligned2_units8: on an NVIDIA H200 aligned f16 whose destination rows are on 8 bytes but off 16 gained
  * 1.9 to 18.6 points in rect's units stored in 8-byte pieces on all 19 layouts measured, 10 of them held
- * out (src/tuning.c's aligned2_units_into_pieces has the figures); the H100 was not measured for it. */
+ * out (src/tuning.c's aligned2_units_into_pieces has the figures); the H100 was not measured for it.
+ * u8_edge_shift_cols: on an NVIDIA H200 the u8 odd entry's skewed tiles over shifted rows gained 1.4 to
+ * 17.4 points with their edge tiles loaded as whole ones on 21 of the 22 sources of up to 63 tile columns
+ * measured, and lost 0.9 to 3.7 on three of 65 to 782 (src/tuning.c's rect_edge_shift has the figures);
+ * the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
 } builtin_traits[] = {
-    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128, 16, 0, 1024, 1}},
-    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128, 31, 1, UINT_MAX, 0}},
-    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
+    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128, 16, 0, 1024, 1, 64}},
+    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128, 31, 1, UINT_MAX, 0, 0}},
+    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {
   for (size_t i = 0; builtin_traits[i].device; i++)
     if (device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
       return builtin_traits[i].t;
-  return (clt__traits){256, 80, 0, 0, 0, 256, 256, 0, 0, 1024, 0};
+  return (clt__traits){256, 80, 0, 0, 0, 256, 256, 0, 0, 1024, 0, 0};
 }
 
 typedef struct tuning_file {

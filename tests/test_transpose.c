@@ -533,12 +533,12 @@ static void rect_shift_split_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
-/* rect's edge tiles loaded as whole ones over shifted source rows (cl/rect.cl's EDGE_SHIFT), forced here
- * through CLT_BUILD_OPTIONS as the CPU never takes them: 1- and 2-byte elements in 4-element vectors
- * over source rows 1, 2 and 3 mod 4 elements apart, skewed runs (whose first tile row reaches above the
- * matrix) and unskewed ones, partial tiles on both edges, matrices narrower or shorter than a tile,
- * batches, and views whose last aligned vector passes their end (its elements before the end moved one
- * by one); 2-byte elements also in aligned pieces with 2-element stores. */
+/* rect's edge tiles loaded as whole ones over shifted source rows (cl/rect.cl's EDGE_SHIFT, both forms),
+ * forced here through CLT_BUILD_OPTIONS as the CPU never takes them: 1- and 2-byte elements in 4-element
+ * vectors over source rows 1, 2 and 3 mod 4 elements apart, skewed runs (whose first tile row reaches
+ * above the matrix) and unskewed ones, partial tiles on both edges, matrices narrower or shorter than a
+ * tile, batches, and views whose last aligned vector passes their end (its elements before the end moved
+ * one by one); 2-byte elements also in aligned pieces with 2-element stores. */
 static void rect_edge_shift_exact(void **state) {
   static const rect_case cases[] = {
       {303, 517, 1, 1, 128, 4, 32, 8, 0, 0,
@@ -559,6 +559,8 @@ static void rect_edge_shift_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2", 1), 0);
   run_rect_cases(cases + 6, 3);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_SHIFT=2", 1), 0);
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
 /* rect's destination stores narrower than its loads (cl/rect.cl's DVW), forced here through

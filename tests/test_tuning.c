@@ -2801,10 +2801,10 @@ static void rect_loads_first_where_measured(void **state) {
 
 /* rect's shifted rows stored in aligned pieces (cl/rect.cl's SHIFT_SPLIT) and written out 2 elements at a
  * time (DVW) for 2-byte elements in 4-element vectors over source rows off the vectors, on GPUs, with
- * their edge tiles loaded as whole ones (EDGE_SHIFT): all three named in the options exactly there.
- * Aligned source rows, 2-element vectors, other element sizes (1-byte elements lost with each, the u8
- * odd entry's shifted rows among them), the H100's f16 layouts and CPUs go without, and so does a view
- * narrower than a vector. */
+ * their edge tiles loaded as whole ones (EDGE_SHIFT 1): all three named in the options exactly there.
+ * Aligned source rows, 2-element vectors, other element sizes (1-byte elements lost with each), the
+ * H100's f16 layouts and CPUs go without, and so does a view narrower than a vector. The u8 odd entry's
+ * skewed tiles take EDGE_SHIFT's second form where the H200 measured it ahead. */
 static void rect_shift_split_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), cpu = faked_pocl_cpu();
@@ -2842,15 +2842,27 @@ static void rect_shift_split_where_measured(void **state) {
       fail_msg("H100 f16 %zux%zu: %s vw %u split %d dvw %u", h100_f16[i][0], h100_f16[i][1],
                clt_variant_name(c.variant), c.vw, c.shift_split, c.dvw);
   }
-  /* The H200's and H100's u8 odd entries read shifted rows vector by vector: no EDGE_SHIFT. */
-  static const size_t u8_odd[][2] = {
-      {16383, 16385}, {8191, 8193}, {100001, 301}, {10001, 999}, {16384, 16383}};
+  /* The H200's u8 odd entry loads its skewed edge tiles as whole ones in the second form (EDGE_SHIFT 2) on
+   * sources of up to 64 tile columns of 128; unskewed layouts, larger sources and the H100 go without. */
+  static const struct {
+    size_t rows, cols;
+    int h200_form;
+  } u8_odd[] = {
+      {100001, 301, 2},  {10001, 999, 2}, {250001, 130, 2}, {5001, 7003, 2},
+      {4001, 8191, 2},   {4001, 8193, 0}, {8191, 8193, 0},  {16383, 16385, 0},
+      {16384, 16383, 0}, {60000, 510, 0}, {1000, 99999, 0}, {64, 2097151, 0},
+  };
   for (size_t i = 0; i < sizeof u8_odd / sizeof u8_odd[0]; i++)
     for (int gpu = 0; gpu < 2; gpu++) {
-      const clt__config c = auto_dense(gpu ? &h100 : &h200, 1, u8_odd[i][0], u8_odd[i][1], 0);
-      if (!c.shift_ok || c.edge_shift)
-        fail_msg("%s u8 %zux%zu: %s shifted %d edge shift %d", gpu ? "H100" : "H200", u8_odd[i][0],
-                 u8_odd[i][1], clt_variant_name(c.variant), c.shift_ok, c.edge_shift);
+      const clt__config c = auto_dense(gpu ? &h100 : &h200, 1, u8_odd[i].rows, u8_odd[i].cols, 0);
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, 1, opts, sizeof opts), 0);
+      const int form = gpu ? 0 : u8_odd[i].h200_form;
+      const char *named = strstr(opts, "-DEDGE_SHIFT=");
+      if (!c.shift_ok || c.edge_shift != form || (form ? !named || named[13] != '0' + form : named != NULL))
+        fail_msg("%s u8 %zux%zu: %s shifted %d edge shift %d (%s); expected %d", gpu ? "H100" : "H200",
+                 u8_odd[i].rows, u8_odd[i].cols, clt_variant_name(c.variant), c.shift_ok, c.edge_shift, opts,
+                 form);
     }
   const shape sh = {16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1};
   clt__layout l = make_layout(&sh, 2, CLT_VARIANT_RECT);
