@@ -218,9 +218,10 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
   return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
 }
 
-/* rect's edge tiles loaded as the whole ones are, every aligned vector of a work-item in flight at once
- * (cl/rect.cl's EDGE_SHIFT), where their edge tiles loaded element by element or 4 rows at a time. On an
- * NVIDIA H200, AUTO, two rounds in alternating processes against the code before
+/* rect's edge tiles over shifted rows loaded as the whole ones are, every aligned vector of a work-item in
+ * flight at once (cl/rect.cl's EDGE_SHIFT), instead of element by element a row at a time (2-byte
+ * elements) or as misaligned vectors 4 rows at a time (1-byte). On an NVIDIA H200, AUTO, two rounds in
+ * alternating processes against the code before
  * (bench/results/h200/knobs40.txt):
  * - 1 where the shifted rows go to the tile in aligned pieces (2-byte elements on GPUs, rect_shift_split):
  *   all 21 f16 layouts of E and H gained, 15 of them held out of the design (A), 1.1 to 17.9 points
@@ -233,9 +234,10 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
  *   skewed tiles (the device's clt__traits u8_edge_shift_cols: the most tile columns of the source): of
  *   22 layouts of up to 64 tile columns 21 gained 1.4 to 17.4 points (I, J: 100001x301 52.5 -> 61.3,
  *   10001x999 58.3-67.5 -> 78.6-81.9, 250001x130 39.9 -> 49.9, 6001x5999 54.9 -> 61.9), all 8 held out
- *   of the rule among them, and 3001x777 (within the L2) went from 55.0-66.2 to 52.1-54.0; past 64, where
- *   the edge tiles are fewer than the cost of the form to the whole tiles (registers 64 -> 32 with
- *   spills), 16383x16385 lost 3.7, 8191x8193 2.3, 1000x99999 0.9 (C, I). It cost f16 up to 4.6 (C).
+ *   of the rule among them, and 3001x777 (within the L2) went from 55.0-66.2 to 52.1-54.0. Past 64 tile
+ *   columns, where the edge tiles are a smaller share and the kernel's registers went from 64 to 32 with
+ *   spills, 3 of 4 lost: 16383x16385 3.7, 8191x8193 2.3, 1000x99999 0.9 (2001x50001 gained 1.4; C, I). It
+ *   cost f16 up to 4.6 (C).
  * Either needs a vector in the view (the kernel falls back on its last one). */
 static int rect_edge_shift(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (l->cols < c->vw)

@@ -213,8 +213,8 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * out (src/tuning.c's aligned2_units_into_pieces has the figures); the H100 was not measured for it.
  * u8_edge_shift_cols: on an NVIDIA H200 the u8 odd entry's skewed tiles over shifted rows gained 1.4 to
  * 17.4 points with their edge tiles loaded as whole ones on 21 of the 22 sources of up to 63 tile columns
- * measured, and lost 0.9 to 3.7 on three of 65 to 782 (src/tuning.c's rect_edge_shift has the figures);
- * the H100 was not measured for it. */
+ * measured, and lost 0.9 to 3.7 on three of the four of 65 to 782 (src/tuning.c's rect_edge_shift has the
+ * figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
