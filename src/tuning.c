@@ -244,10 +244,9 @@ static int rect_edge_shift(const clt__config *c, const clt__device_info *info, c
     return 0;
   if (c->shift_split)
     return 1;
-  size_t tiles_r, tiles_c;
-  tile_grid(c, l, &tiles_r, &tiles_c);
-  return l->elem_size == 1 && c->shift_ok && c->pre && !c->pack && !c->skg &&
-                 tiles_c <= clt__device_traits(info).u8_edge_shift_cols
+  /* Shifted rows exclude the units (aligned source rows) and 1-byte elements SKG (16-byte elements). */
+  return l->elem_size == 1 && c->shift_ok && c->pre &&
+                 div_up(l->cols, tile_cols(c)) <= clt__device_traits(info).u8_edge_shift_cols
              ? 2
              : 0;
 }
