@@ -9,8 +9,9 @@
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
  * placed in the tile shifted back by its row's misalignment (below); SHIFT_SPLIT: stored in aligned
  * pieces (below). LOADS_FIRST: the order in which a work-item's tile loads are written (below).
- * EDGE_VEC, EDGE_ROWS and EDGE_SHIFT: how tiles across the matrix's edge move (below); OVERLAP: no
- * such tiles (cl/common.cl). L2PF: source loads carry an L2 prefetch-size hint of that many bytes (below). */
+ * EDGE_VEC, EDGE_ROWS, EDGE_SHIFT and EDGE_CLAMP: how tiles across the matrix's edge move (below);
+ * OVERLAP: no such tiles (cl/common.cl). L2PF: source loads carry an L2 prefetch-size hint of that many
+ * bytes (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -147,6 +148,21 @@ typedef uint clt_piece;
 #endif
 #if EDGE_SHIFT && (!SRC_SHIFT || SKG)
 #error "EDGE_SHIFT needs shifted rows and no SKG"
+#endif
+/* EDGE_CLAMP (SRC_SHIFT): edge tiles whose reads stay inside the view load as whole ones, their rows
+ * outside the matrix clamped onto its first and last rows, in a call of clt_shift_tile of their own: the
+ * first tile row of a skew, the last tile row and, without EDGE_SHIFT, the tiles across the last column
+ * (the columns they read past it, from the next row, are never stored); with EDGE_SHIFT those keep its
+ * path, which measured ahead there. The tiles whose reads would pass the view's end take the edge path.
+ * On an NVIDIA H200 the skewed u8 kernel gained 1.1 to 4.4 points of the copy past 64 tile columns
+ * (16383x16385 78.9% -> 80.8, 12001x12001 71.8 -> 75.5), 0.2 to 2.2 with EDGE_SHIFT 2; the f16 kernel
+ * lost 4.4 to 12.8 with it, and the u8 one 14 to 22 with every tile's rows clamped in the whole tiles'
+ * call instead (bench/results/h200/knobs41.txt; src/tuning.c, rect_edge_clamp, says where). */
+#ifndef EDGE_CLAMP
+#define EDGE_CLAMP 0
+#endif
+#if EDGE_CLAMP && (!SRC_SHIFT || SKG)
+#error "EDGE_CLAMP needs shifted rows and no SKG"
 #endif
 #define EDGE_FAST (EDGE_SHIFT || ((SK > 0 || VW == 1) && !(SRC_SHIFT && ELEM_SIZE > 1)))
 #ifndef EDGE_VEC
@@ -386,23 +402,27 @@ static inline idx_t clt_edge_row(idx_t rs, idx_t rows) {
  * number, brings its last m elements. One aligned load per vector instead of VW element loads. Every load
  * is unconditional (a clamped row, whose surplus is dropped), so all are in flight before the first local
  * store.
- * With edge (EDGE_SHIFT; a constant where inlined) the tile crosses the matrix's edge and loads the same
- * way, where the edge path below loads misaligned vectors element by element, a few rows at a time. Rows
- * outside the matrix are read from its first or last row (clt_edge_row), and a vector that would pass the
- * view's end (src_lim) is replaced by the view's last aligned vector: the stores never take what these
- * bring, and a replaced vector's elements before src_lim are stored again one by one after it, in the
- * local stores' loop (EDGE_SHIFT 1) or, with EDGE_SHIFT 2, in a pass of their own where the tile's reads
- * reach src_lim, rows outside the matrix then placed by their own misalignment. NVIDIA's compiler gave
- * the u8 kernel 128 registers with the first form, 32 with the second (64 without either), and the
- * shifted f16 kernel 80 with the first, 106 with the second (80 without). Reads past a row's end stay
- * inside the source view, which the destination's never overlaps (the host checks). Always inlined: left
- * out of line at its two call sites, POCL 3.1's build of the kernel wrote nothing at all. */
+ * With edge (a constant where inlined) the tile crosses the matrix's edge and loads the same way, where
+ * the edge path below loads misaligned vectors element by element, a few rows at a time. With
+ * CLT_CLAMP_ROWS (EDGE_CLAMP, EDGE_SHIFT) rows outside the matrix are read from its first or last row
+ * (clt_edge_row); with CLT_CLAMP_END too (EDGE_SHIFT) a vector that would pass the view's end (src_lim) is
+ * replaced by the view's last aligned vector: the stores never take what these bring, and a replaced
+ * vector's elements before src_lim are stored again one by one after it, in the local stores' loop
+ * (EDGE_SHIFT 1) or, with EDGE_SHIFT 2, in a pass of their own where the tile's reads reach src_lim, rows
+ * outside the matrix then placed by their own misalignment. NVIDIA's compiler gave the u8 kernel 128
+ * registers with the first form, 32 with the second, 64 without either (with EDGE_CLAMP, 40 beside the
+ * second and 64 alone), and the shifted f16 kernel 80 with the first, 106 with the second (80 without). Reads
+ * past a row's end stay inside the source view, which the destination's never overlaps (the host checks).
+ * Always inlined: left out of line at its call sites, POCL 3.1's build of the kernel wrote nothing at all. */
+#define CLT_CLAMP_ROWS 1
+#define CLT_CLAMP_END 2
 static inline __attribute__((always_inline)) void
 clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, const idx_t sb, const idx_t r0,
                const idx_t rows, const idx_t src_ld, const idx_t src_lim, const uint lx, const uint ly,
                const int edge) {
   const idx_t last = (src_lim / VW - 1) * VW;
-#define ROW_AT(i) (edge ? sb + clt_edge_row(r0 + (i), rows) * src_ld : a0 + (idx_t)(i)*src_ld)
+#define ROW_AT(i)                                                                                            \
+  ((edge & CLT_CLAMP_ROWS) ? sb + clt_edge_row(r0 + (i), rows) * src_ld : a0 + (idx_t)(i)*src_ld)
 #define VEC_AT(i, n) (ROW_AT(i) - ROW_AT(i) % VW + (idx_t)(n)*VW) /* row i's n-th aligned vector */
 #if EDGE_SHIFT == 2 /* tile row i's place: its own row's, which wraps above the matrix (never stored) */
 #define PLACE_AT(i) (a0 + (idx_t)(i)*src_ld)
@@ -410,14 +430,14 @@ clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, con
 #define PLACE_AT(i) ROW_AT(i)
 #endif
 #define ROW_VEC(i, n)                                                                                        \
-  (edge ? (global const TV *)(src + min(VEC_AT(i, n), last))                                                 \
-        : (global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)) + (n))
+  ((edge & CLT_CLAMP_END) ? (global const TV *)(src + min(VEC_AT(i, n), last))                               \
+                          : (global const TV *)(src + (ROW_AT(i) - ROW_AT(i) % VW)) + (n))
   /* Where vector n of row i was replaced, its elements before src_lim, at tile column col (with EDGE_SHIFT 2
    * rows outside the matrix have none: their index passes src_lim, or wraps past it above the matrix). */
 #define ROW_FIX(i, n, col)                                                                                   \
   do {                                                                                                       \
     const idx_t va = PLACE_AT(i) - PLACE_AT(i) % VW + (idx_t)(n)*VW;                                         \
-    if (edge && va + VW > src_lim)                                                                           \
+    if ((edge & CLT_CLAMP_END) && va + VW > src_lim)                                                         \
       for (uint e = 0; e < VW && va + e < src_lim; e++)                                                      \
         tile[i][(col) + e] = src[va + e];                                                                    \
   } while (0)
@@ -452,7 +472,7 @@ clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, con
   }
 #if EDGE_SHIFT == 2
   /* Where the tile's last row inside the matrix reads past src_lim (uniform in the group). */
-  if (edge && sb + (min(r0 + TR, rows) - 1) * src_ld + TC + VW > src_lim) {
+  if ((edge & CLT_CLAMP_END) && sb + (min(r0 + TR, rows) - 1) * src_ld + TC + VW > src_lim) {
     for (uint i = ly; i < TR + SKR; i += WG_Y)
       ROW_FIX(i, lx, TCOL(lx * VW) - (uint)(PLACE_AT(i) % VW));
     for (uint i = ly * WX + lx; i < TR + SKR; i += WX * WG_Y)
@@ -508,6 +528,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
         const int full = OVERLAP || (r0 >= SK && r0 + TR <= rows && c0 + TC <= cols);
 #if SRC_SHIFT
         const idx_t a0 = src_off + b * src_stride + (r0 - SKR) * src_ld + c0; /* row 0's first element */
+        const idx_t sb = src_off + b * src_stride + c0; /* the batch's row 0 at the tile's first column */
         const int full_src = full && a0 + (TR + SKR - 1) * src_ld + TC + VW <= src_lim;
 #else
         const int full_src = full;
@@ -531,7 +552,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
             }
           }
 #elif SRC_SHIFT
-          clt_shift_tile(tile, src, a0, 0, r0, rows, src_ld, src_lim, lx, ly, 0);
+          clt_shift_tile(tile, src, a0, sb, r0, rows, src_ld, src_lim, lx, ly, 0);
 #else
           global const T *sp = s + (r0 - SKR + ly) * src_ld + c;
 #define ROW_LOAD(k, i) LOAD_VEC(sp + (idx_t)(k)*WG_Y * src_ld)
@@ -544,6 +565,12 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #undef ROW_LOAD
 #undef ROW_STORE
 #endif
+#if EDGE_CLAMP
+        } else if ((!EDGE_SHIFT || c0 + TC <= cols) &&
+                   sb + (min(r0 + TR, rows) - 1) * src_ld + TC + VW <= src_lim) {
+          /* The last row inside the matrix reads no further than the view. */
+          clt_shift_tile(tile, src, a0, sb, r0, rows, src_ld, src_lim, lx, ly, CLT_CLAMP_ROWS);
+#endif
         } else {
 #if PACK
           for (uint i = ly; i < TR; i += WG_Y)
@@ -552,7 +579,8 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
                 if (c + e < cols)
                   tile_e[PELEM(i, lx * VW + e)] = s[(r0 + i) * src_ld + c + e];
 #elif EDGE_SHIFT
-          clt_shift_tile(tile, src, a0, src_off + b * src_stride + c0, r0, rows, src_ld, src_lim, lx, ly, 1);
+          clt_shift_tile(tile, src, a0, sb, r0, rows, src_ld, src_lim, lx, ly,
+                         CLT_CLAMP_ROWS | CLT_CLAMP_END);
 #elif !EDGE_VEC && EDGE_ROWS == 1 && !SRC_SHIFT
           /* Element by element, a row at a time. The loop below moves the same elements with these
            * knobs, but NVIDIA's compiler made a slower kernel of it as a whole: on an NVIDIA H200 f16

@@ -107,6 +107,8 @@ typedef struct clt__config {
                           /* whole where inside the matrix (0 = the kernel's default; cl/rect.cl) */
   int edge_shift;         /* rect: edge tiles load shifted source rows as whole tiles do (EDGE_SHIFT: */
                           /* 1, or 2 with the vectors past the view's end fixed in a pass of their own) */
+  int edge_clamp;         /* rect: edge tiles whose reads stay inside the view load shifted source rows */
+                          /* as whole tiles do, rows clamped onto the matrix (cl/rect.cl's EDGE_CLAMP) */
   int loads_first;        /* rect: a work-item's tile loads all before its local stores, where the */
                           /* kernel's default (1-byte elements only) does not (cl/rect.cl's LOADS_FIRST) */
   int shift_split;        /* rect: shifted source rows stored to the tile in aligned pieces, their */
@@ -217,6 +219,9 @@ typedef struct clt__traits {
   /* the most tile columns of a u8 source whose rect tiles over shifted rows, skewed, load their edge tiles
    * as whole ones (cl/rect.cl's EDGE_SHIFT 2; default 0: none) */
   unsigned u8_edge_shift_cols;
+  /* AUTO loads the edge tiles whose reads stay inside the view of u8 rect tiles over shifted rows, skewed,
+   * as whole ones with their rows clamped onto the matrix (cl/rect.cl's EDGE_CLAMP; default 0) */
+  int u8_edge_clamp;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

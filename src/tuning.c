@@ -251,6 +251,24 @@ static int rect_edge_shift(const clt__config *c, const clt__device_info *info, c
              : 0;
 }
 
+/* rect's edge tiles over shifted rows whose reads stay inside the view (the first tile row of a skew, the
+ * last tile row, and without EDGE_SHIFT the tiles across the last column) loaded as whole ones with their
+ * rows clamped onto the matrix, in a call of their own (cl/rect.cl's EDGE_CLAMP), for the u8 odd entry's
+ * skewed tiles on devices whose clt__traits u8_edge_clamp says so. On an NVIDIA H200, AUTO, two rounds in
+ * alternating processes against the code before (bench/results/h200/knobs41.txt):
+ * - the committed code (D): all 14 layouts gained, the 9 past 64 tile columns 1.1 to 4.4 points
+ *   (16383x16385 78.9% of the copy -> 80.8, 8191x8193 67.7 -> 70.6, 24001x24001 76.7 -> 81.1,
+ *   1000x99999 57.1 -> 58.2), the 5 of up to 64 (EDGE_SHIFT 2) 0.2 to 2.2 (6001x5999 62.7 -> 64.9);
+ * - held out of the design (C), the tiles across the last column in the same call led on all 9 sources
+ *   past 64 tile columns (16385x16383 77.4 -> 81.2) and trailed EDGE_SHIFT 2's path for them on 4 of 8 of
+ *   up to 64 by 1.0 to 3.2 (30001x1501 66.7 -> 63.5), so those keep it; batches of 3 and padded source
+ *   rows among them;
+ * - 2-byte elements lost 4.4 to 12.8 with it (B: f16 1000x99999 88.2 -> 75.4).
+ * The H100 was not measured for it. */
+static int rect_edge_clamp(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  return l->elem_size == 1 && c->shift_ok && c->pre && clt__device_traits(info).u8_edge_clamp;
+}
+
 /* The short side: a tall source's columns, a wide one's rows (the smaller extent). */
 static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
@@ -396,7 +414,7 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
-  c->shift_split = c->walk = c->edge_shift = 0;
+  c->shift_split = c->walk = c->edge_shift = c->edge_clamp = 0;
   c->pre = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -471,6 +489,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->loads_first = rect_loads_first(c, info, l);
     c->shift_split = rect_shift_split(c, info, l);
     c->edge_shift = rect_edge_shift(c, info, l);
+    c->edge_clamp = rect_edge_clamp(c, info, l);
     c->dvw = c->shift_split ? 2 : 0;
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
@@ -1862,6 +1881,7 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
           (cfg->edge_rows &&
            append_option(buf, buf_size, &used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)) ||
           (cfg->edge_shift && append_option(buf, buf_size, &used, " -DEDGE_SHIFT=%d", cfg->edge_shift)) ||
+          (cfg->edge_clamp && append_option(buf, buf_size, &used, " -DEDGE_CLAMP=1")) ||
           (cfg->loads_first && append_option(buf, buf_size, &used, " -DLOADS_FIRST=1")) ||
           (cfg->shift_split && append_option(buf, buf_size, &used, " -DSHIFT_SPLIT=1")) ||
           (cfg->dvw && cfg->dvw != cfg->vw && append_option(buf, buf_size, &used, " -DDVW=%u", cfg->dvw)) ||

@@ -563,6 +563,34 @@ static void rect_edge_shift_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* rect's edge tiles inside the matrix's columns loaded as whole ones over shifted source rows, their rows
+ * clamped onto the matrix (cl/rect.cl's EDGE_CLAMP), forced here through CLT_BUILD_OPTIONS as the CPU
+ * never takes them: alone and beside either form of EDGE_SHIFT; 1- and 2-byte elements over source rows 1,
+ * 2 and 3 mod 4 apart, skewed runs (whose first tile row reaches above the matrix), a matrix shorter than a
+ * tile, batches, and a tile column before the last whose last row, in the batch's last matrix only, reads
+ * past the view's end (that tile takes the other edge path). */
+static void rect_edge_clamp_exact(void **state) {
+  static const rect_case cases[] = {
+      {303, 517, 1, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {50, 999, 1, 2, 128, 4, 32, 8, 0, 0, "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {299, 257, 1, 3, 128, 4, 32, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {1001, 301, 1, 2, 128, 4, 32, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {301, 203, 2, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {199, 334, 2, 3, 64, 4, 16, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_CLAMP=1 -DEDGE_SHIFT=2", 1), 0);
+  run_rect_cases(cases, 4);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_CLAMP=1 -DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2", 1),
+                   0);
+  run_rect_cases(cases + 4, 2);
+}
+
 /* rect's destination stores narrower than its loads (cl/rect.cl's DVW), forced here through
  * CLT_BUILD_OPTIONS: 2-element and single-element stores after 2- to 8-element loads of 1-, 2- and
  * 4-byte elements, skewed runs and unskewed ones, shifted source rows with and without aligned pieces,
@@ -886,6 +914,8 @@ int main(int argc, char **argv) {
                                                restore_build_options, "-DDVW=2"),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_shift_exact, build_options_on, restore_build_options,
                                                "-DEDGE_SHIFT=1"),
+      cmocka_unit_test_prestate_setup_teardown(rect_edge_clamp_exact, build_options_on, restore_build_options,
+                                               "-DEDGE_CLAMP=1"),
       cmocka_unit_test_prestate_setup_teardown(cpu_tiles_walked_in_one_buffer_exact, build_options_on,
                                                restore_build_options, "-DWALK=0"),
   };

@@ -2890,6 +2890,51 @@ static void rect_shift_split_where_measured(void **state) {
   assert_true(c.shift_split && c.edge_shift);
 }
 
+/* The H200's u8 odd entry loads the edge tiles of its skewed tiles over shifted rows whose reads stay
+ * inside the view as whole ones, rows clamped (cl/rect.cl's EDGE_CLAMP), beside either edge-shift form or
+ * none, and names it in the options exactly there; unskewed layouts (whose tiles overlap instead), aligned
+ * ones, other element sizes, the H100 and CPUs go without. */
+static void rect_edge_clamp_where_measured(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100(), cpu = faked_pocl_cpu();
+  static const struct {
+    size_t rows, cols, es;
+    int h200;
+  } cases[] = {
+      {16383, 16385, 1, 1}, {8191, 8193, 1, 1},   {1000, 99999, 1, 1}, {2001, 50001, 1, 1},
+      {100001, 301, 1, 1},  {250001, 130, 1, 1},  {6001, 5999, 1, 1},  {4001, 8193, 1, 1},
+      {16384, 16383, 1, 0}, {60000, 510, 1, 0},   {64, 2097151, 1, 0}, {16384, 16384, 1, 0},
+      {16383, 16384, 1, 0}, {16383, 16385, 2, 0}, {1000, 99999, 2, 0}, {8191, 8193, 4, 0},
+      {8191, 8193, 8, 0},   {8191, 8193, 16, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int gpu = 0; gpu < 2; gpu++) {
+      const clt__config c = auto_dense(gpu ? &h100 : &h200, cases[i].es, cases[i].rows, cases[i].cols, 0);
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      const int want = gpu ? 0 : cases[i].h200, named = strstr(opts, "-DEDGE_CLAMP=1") != NULL;
+      if (c.edge_clamp != want || named != want || (want && (!c.shift_ok || !c.pre)))
+        fail_msg("%s elem_size %zu, %zux%zu: %s shifted %d skew %u edge clamp %d (%s); expected %d",
+                 gpu ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols,
+                 clt_variant_name(c.variant), c.shift_ok, c.pre, c.edge_clamp, opts, want);
+    }
+  const shape sh = {16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1};
+  const clt__layout l = make_layout(&sh, 1, CLT_VARIANT_RECT);
+  clt_tuning t;
+  memset(&t, 0, sizeof t);
+  t.variant = CLT_VARIANT_RECT;
+  t.tile = 128;
+  t.vector_width = 4;
+  t.wg_x = 32;
+  t.wg_y = 8;
+  clt__config c;
+  assert_int_equal(clt__config_from_tuning(&h200, &l, &t, &c), CLT_SUCCESS);
+  assert_true(c.shift_ok && c.pre && c.edge_clamp); /* explicit knobs of the same kernel take it too */
+  assert_int_equal(clt__config_from_tuning(&cpu, &l, &t, &c), CLT_SUCCESS);
+  assert_true(c.shift_ok && c.pre);
+  assert_int_equal(c.edge_clamp, 0); /* measured on the H200 only */
+}
+
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
  * for 64 rows or columns, 32 where the side is a whole number of 32 only), on every GPU; whole tiles,
  * squares and explicit knobs keep theirs. */
@@ -3203,6 +3248,7 @@ int main(void) {
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(rect_loads_first_where_measured),
       cmocka_unit_test(rect_shift_split_where_measured),
+      cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
