@@ -563,12 +563,13 @@ static void rect_edge_shift_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
-/* rect's edge tiles inside the matrix's columns loaded as whole ones over shifted source rows, their rows
- * clamped onto the matrix (cl/rect.cl's EDGE_CLAMP), forced here through CLT_BUILD_OPTIONS as the CPU
- * never takes them: alone and beside either form of EDGE_SHIFT; 1- and 2-byte elements over source rows 1,
- * 2 and 3 mod 4 apart, skewed runs (whose first tile row reaches above the matrix), a matrix shorter than a
- * tile, batches, and a tile column before the last whose last row, in the batch's last matrix only, reads
- * past the view's end (that tile takes the other edge path). */
+/* rect's edge tiles whose reads stay inside the view loaded as whole ones over shifted source rows, their
+ * rows clamped onto the matrix (cl/rect.cl's EDGE_CLAMP), forced here through CLT_BUILD_OPTIONS as the CPU
+ * never takes them: alone (the tiles across the last column among them) and beside either form of
+ * EDGE_SHIFT (which keeps those); 1- and 2-byte elements over source rows 1, 2 and 3 mod 4 apart, skewed
+ * runs (whose first tile row reaches above the matrix), a matrix shorter than a tile, batches, and a tile
+ * column before the last whose last row, in the batch's last matrix only, reads past the view's end (that
+ * tile takes the other edge path). */
 static void rect_edge_clamp_exact(void **state) {
   static const rect_case cases[] = {
       {303, 517, 1, 1, 128, 4, 32, 8, 0, 0,

@@ -2799,6 +2799,19 @@ static void rect_loads_first_where_measured(void **state) {
   assert_int_equal(c.loads_first, 0); /* measured on GPUs only */
 }
 
+/* The knobs of the H200's odd u8 and f16 rect entries, named explicitly: 128 x 128 tiles of 4-element
+ * vectors in groups of 32 x 8. */
+static clt_tuning rect_odd_knobs(void) {
+  clt_tuning t;
+  memset(&t, 0, sizeof t);
+  t.variant = CLT_VARIANT_RECT;
+  t.tile = 128;
+  t.vector_width = 4;
+  t.wg_x = 32;
+  t.wg_y = 8;
+  return t;
+}
+
 /* rect's shifted rows stored in aligned pieces (cl/rect.cl's SHIFT_SPLIT) and written out 2 elements at a
  * time (DVW) for 2-byte elements in 4-element vectors over source rows off the vectors, on GPUs, with
  * their edge tiles loaded as whole ones (EDGE_SHIFT 1): all three named in the options exactly there.
@@ -2866,13 +2879,7 @@ static void rect_shift_split_where_measured(void **state) {
     }
   const shape sh = {16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1};
   clt__layout l = make_layout(&sh, 2, CLT_VARIANT_RECT);
-  clt_tuning t;
-  memset(&t, 0, sizeof t);
-  t.variant = CLT_VARIANT_RECT;
-  t.tile = 128;
-  t.vector_width = 4;
-  t.wg_x = 32;
-  t.wg_y = 8;
+  const clt_tuning t = rect_odd_knobs();
   clt__config c;
   assert_int_equal(clt__config_from_tuning(&cpu, &l, &t, &c), CLT_SUCCESS);
   assert_true(c.shift_ok);
@@ -2920,13 +2927,7 @@ static void rect_edge_clamp_where_measured(void **state) {
     }
   const shape sh = {16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1};
   const clt__layout l = make_layout(&sh, 1, CLT_VARIANT_RECT);
-  clt_tuning t;
-  memset(&t, 0, sizeof t);
-  t.variant = CLT_VARIANT_RECT;
-  t.tile = 128;
-  t.vector_width = 4;
-  t.wg_x = 32;
-  t.wg_y = 8;
+  const clt_tuning t = rect_odd_knobs();
   clt__config c;
   assert_int_equal(clt__config_from_tuning(&h200, &l, &t, &c), CLT_SUCCESS);
   assert_true(c.shift_ok && c.pre && c.edge_clamp); /* explicit knobs of the same kernel take it too */
