@@ -567,9 +567,9 @@ static void rect_edge_shift_exact(void **state) {
  * rows clamped onto the matrix (cl/rect.cl's EDGE_CLAMP), forced here through CLT_BUILD_OPTIONS as the CPU
  * never takes them: alone (the tiles across the last column among them) and beside either form of
  * EDGE_SHIFT (which keeps those); 1- and 2-byte elements over source rows 1, 2 and 3 mod 4 apart, skewed
- * runs (whose first tile row reaches above the matrix), a matrix shorter than a tile, batches, and a tile
- * column before the last whose last row, in the batch's last matrix only, reads past the view's end (that
- * tile takes the other edge path). */
+ * runs (whose first tile row reaches above the matrix), a matrix shorter than a tile, batches, a padded
+ * view at an offset, and a tile column before the last whose last row, in the batch's last matrix only,
+ * reads past the view's end (that tile takes the other edge path). */
 static void rect_edge_clamp_exact(void **state) {
   static const rect_case cases[] = {
       {303, 517, 1, 1, 128, 4, 32, 8, 0, 0,
@@ -583,10 +583,25 @@ static void rect_edge_clamp_exact(void **state) {
        "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
       {199, 334, 2, 3, 64, 4, 16, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
   };
+  /* u8 in a padded view at an offset, a batch of 2 with a gap between its matrices: each matrix's rows
+   * clamp onto its own first and last rows. */
+  clt_tuning t;
+  memset(&t, 0, sizeof t);
+  t.variant = CLT_VARIANT_RECT;
+  t.tile = 128;
+  t.vector_width = 4;
+  t.wg_x = 32;
+  t.wg_y = 8;
+  clt_desc padded = clt_test_desc(299, 257, 1, CLT_VARIANT_RECT);
+  set_views(&padded, 2, 3, 262, 7, 1, 301, 0);
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+  run_tuned(&padded, CLT_TEST_VIA_PLAN, &t,
+            "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1");
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_CLAMP=1 -DEDGE_SHIFT=2", 1), 0);
   run_rect_cases(cases, 4);
+  run_tuned(&padded, CLT_TEST_VIA_PLAN, &t,
+            "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1");
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_CLAMP=1 -DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2", 1),
                    0);
   run_rect_cases(cases + 4, 2);
