@@ -592,7 +592,7 @@ static void rect_edge_clamp_exact(void **state) {
   t.vector_width = 4;
   t.wg_x = 32;
   t.wg_y = 8;
-  clt_desc padded = clt_test_desc(299, 257, 1, CLT_VARIANT_RECT);
+  clt_desc padded = clt_test_desc(150, 257, 1, CLT_VARIANT_RECT);
   set_views(&padded, 2, 3, 262, 7, 1, 301, 0);
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
