@@ -328,17 +328,23 @@ typedef struct rect_case {
   const char *opt;
 } rect_case;
 
+/* The explicit rect knobs of a case. */
+static clt_tuning rect_case_tuning(const rect_case *c) {
+  clt_tuning t;
+  memset(&t, 0, sizeof t);
+  t.variant = CLT_VARIANT_RECT;
+  t.tile = c->tile;
+  t.vector_width = c->vw;
+  t.wg_x = c->wg_x;
+  t.wg_y = c->wg_y;
+  t.units = c->units;
+  t.dst_align = c->dst_align;
+  return t;
+}
+
 static void run_rect_cases(const rect_case *cases, size_t n) {
   for (size_t i = 0; i < n; i++) {
-    clt_tuning t;
-    memset(&t, 0, sizeof t);
-    t.variant = CLT_VARIANT_RECT;
-    t.tile = cases[i].tile;
-    t.vector_width = cases[i].vw;
-    t.wg_x = cases[i].wg_x;
-    t.wg_y = cases[i].wg_y;
-    t.units = cases[i].units;
-    t.dst_align = cases[i].dst_align;
+    const clt_tuning t = rect_case_tuning(&cases[i]);
     clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_RECT);
     d.batch = cases[i].batch;
     run_tuned(&d, CLT_TEST_VIA_PLAN, &t, cases[i].opt);
@@ -585,23 +591,17 @@ static void rect_edge_clamp_exact(void **state) {
   };
   /* u8 in a padded view at an offset, a batch of 2 with a gap between its matrices: each matrix's rows
    * clamp onto its own first and last rows. */
-  clt_tuning t;
-  memset(&t, 0, sizeof t);
-  t.variant = CLT_VARIANT_RECT;
-  t.tile = 128;
-  t.vector_width = 4;
-  t.wg_x = 32;
-  t.wg_y = 8;
-  clt_desc padded = clt_test_desc(150, 257, 1, CLT_VARIANT_RECT);
-  set_views(&padded, 2, 3, 262, 7, 1, 301, 0);
+  static const rect_case pad = {
+      150, 257, 1, 2, 128, 4, 32, 8, 0, 0, "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"};
+  const clt_tuning t = rect_case_tuning(&pad);
+  clt_desc padded = clt_test_desc(pad.rows, pad.cols, pad.es, CLT_VARIANT_RECT);
+  set_views(&padded, pad.batch, 3, 262, 7, 1, 301, 0);
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
-  run_tuned(&padded, CLT_TEST_VIA_PLAN, &t,
-            "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1");
+  run_tuned(&padded, CLT_TEST_VIA_PLAN, &t, pad.opt);
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_CLAMP=1 -DEDGE_SHIFT=2", 1), 0);
   run_rect_cases(cases, 4);
-  run_tuned(&padded, CLT_TEST_VIA_PLAN, &t,
-            "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1");
+  run_tuned(&padded, CLT_TEST_VIA_PLAN, &t, pad.opt);
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_CLAMP=1 -DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2", 1),
                    0);
   run_rect_cases(cases + 4, 2);
