@@ -218,6 +218,13 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
   return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
 }
 
+/* rect's u8 tiles over shifted rows, skewed: the u8 odd entry's, whose edge tiles EDGE_SHIFT 2 and
+ * EDGE_CLAMP load as whole ones. Shifted rows exclude the units (aligned source rows), and 1-byte elements
+ * SKG (16-byte elements). */
+static int u8_skewed_shift(const clt__config *c, const clt__layout *l) {
+  return l->elem_size == 1 && c->shift_ok && c->pre;
+}
+
 /* rect's edge tiles over shifted rows loaded as the whole ones are, every aligned vector of a work-item in
  * flight at once (cl/rect.cl's EDGE_SHIFT), instead of element by element a row at a time (2-byte
  * elements) or as misaligned vectors 4 rows at a time (1-byte). On an NVIDIA H200, AUTO, two rounds in
@@ -244,9 +251,7 @@ static int rect_edge_shift(const clt__config *c, const clt__device_info *info, c
     return 0;
   if (c->shift_split)
     return 1;
-  /* Shifted rows exclude the units (aligned source rows) and 1-byte elements SKG (16-byte elements). */
-  return l->elem_size == 1 && c->shift_ok && c->pre &&
-                 div_up(l->cols, tile_cols(c)) <= clt__device_traits(info).u8_edge_shift_cols
+  return u8_skewed_shift(c, l) && div_up(l->cols, tile_cols(c)) <= clt__device_traits(info).u8_edge_shift_cols
              ? 2
              : 0;
 }
@@ -266,7 +271,7 @@ static int rect_edge_shift(const clt__config *c, const clt__device_info *info, c
  * - 2-byte elements lost 4.4 to 12.8 with it (B: f16 1000x99999 88.2 -> 75.4).
  * The H100 was not measured for it. */
 static int rect_edge_clamp(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  return l->elem_size == 1 && c->shift_ok && c->pre && clt__device_traits(info).u8_edge_clamp;
+  return u8_skewed_shift(c, l) && clt__device_traits(info).u8_edge_clamp;
 }
 
 /* The short side: a tall source's columns, a wide one's rows (the smaller extent). */
