@@ -279,7 +279,16 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 #endif
               for (uint e = 0; e < VWL; e++)
                 if (k + e < nc)
+#if SKEW || COLMAJOR
                   PUT(i, k + e, s[(r0 + i - SKEW) * src_ld + c0 + k + e]);
+#else
+                  /* The same element from the tile's own start. Whole tiles never come here, yet on
+                   * an NVIDIA H200 row-major kernels ran faster with this form: u8 32x4194304 71.1-73.7%
+                   * -> 82.1-82.9, 16x8388607 65.2-65.6 -> 79.1-79.4, f16 16x4194304 85.9-86.6 ->
+                   * 88.6-92.1. Column-major ones were mixed (u8 8388608x16 -2.4 to -5.0, f16 1048576x33
+                   * +1.3 to +2.1) and keep the form above (bench/results/h200/knobs43.txt A). */
+                  PUT(i, k + e, st[i * src_ld + k + e]);
+#endif
           }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
