@@ -14,9 +14,14 @@
  * gained 0.2 to 3.2 points of the copy (28136x1016 90.1-90.3% -> 92.4-94.3, 60000x504 88.5-89.2 ->
  * 90.4-91.4; bench/results/h200/knobs36.txt A), on an NVIDIA H100 up to 1.4 (h100/notes.txt AK); f16
  * lost 4 to 17 (10000^2 91.4 -> 74.2-74.3) and 2.2 on 16384^2, which has no edge tiles, so only 4-byte
- * elements take it. */
+ * elements take it. Shifted loads (SRC_MODE 2, which AUTO does not send to this kernel on those GPUs)
+ * stay off it: there the named variant lost 12 to 24 points on tall f32 sources (1048576x255 74.8% ->
+ * 50.8, 1048576x33 70.5 -> 52.3) against -0.7 to +0.8 on odd squares (bench/results/h200/knobs43.txt). */
 #ifndef EDGE_VEC
-#define EDGE_VEC (ELEM_SIZE == 4)
+#define EDGE_VEC (ELEM_SIZE == 4 && SRC_MODE != 2)
+#endif
+#if EDGE_VEC && SRC_MODE == 2
+#error "EDGE_VEC takes element-aligned or aligned sources (SRC_MODE 0 or 1)"
 #endif
 
 /* How each side reaches global memory (SRC_MODE, DST_MODE):
@@ -151,14 +156,8 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
             for (uint k = 0; k < VW; k++) {
               const int in = rs + k >= SKEW && rs + k - SKEW < rows;
               const idx_t r = rs + k - SKEW;
-#if SRC_MODE == 2
-              const idx_t a = src_off + b * src_stride + r * src_ld + c;
-              if (EDGE_VEC && in && c + VW <= cols && a + 2 * VW <= src_lim) {
-                LOAD_SHIFTED(row[k], a);
-                continue;
-              }
-#else
-              if (EDGE_VEC && in && c + VW <= cols) {
+#if EDGE_VEC
+              if (in && c + VW <= cols) {
                 row[k].v = LOAD_ROW(s + r * src_ld + c);
                 continue;
               }
