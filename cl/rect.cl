@@ -3,9 +3,9 @@
  * destination sectors written in two halves by two work-groups (the memory reads the sector back to
  * merge them), not to misaligned reads; these three choices remove those halves (bench/results).
  * Tunables: TR (tile rows: the run each destination row gets), TC (tile columns), VW (elements per
- * access), WG_Y, PAD, SK and SKG (skew, below), SRC_VEC and DST_VEC (whether vector accesses are aligned),
- * and IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (on an NVIDIA H200 that
- * alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
+ * access), WG_Y, PAD, SK, SKG and SKMAX (skew, below), SRC_VEC and DST_VEC (whether vector accesses are
+ * aligned), and IDX32: every index of both views fits 32 bits, so the arithmetic is 32-bit (on an NVIDIA
+ * H200 that alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
  * placed in the tile shifted back by its row's misalignment (below); SHIFT_SPLIT: stored in aligned
  * pieces (below). LOADS_FIRST: the order in which a work-item's tile loads are written (below).
@@ -115,6 +115,14 @@ typedef uint clt_piece;
 #error "SKG needs VW 1, SK <= WX and TC a multiple of WG_Y"
 #endif
 #define SKR (SKG ? 0 : SK) /* the source rows above the tile that the tile holds */
+/* SKMAX: the largest skew of any destination row (the host's, where it saves the last tile row; a
+ * tile row that only a larger skew would reach stores nothing). */
+#ifndef SKMAX
+#define SKMAX (SK ? SK - 1 : 0)
+#endif
+#if SKMAX >= (SK ? SK : 1)
+#error "SKMAX must be below SK"
+#endif
 /* LOADS_FIRST: a work-item's tile-row loads are written as one loop into registers and its local
  * stores as a second, instead of one loop of load-store pairs. The compiler is free to schedule either
  * form, and NVIDIA's does not schedule them alike: on an NVIDIA H200 the two loops took u8 16383x16385
@@ -503,7 +511,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #endif
   const uint lx = (uint)get_local_id(0), ly = (uint)get_local_id(1);
   CLT_IDX_ARGS();
-  const idx_t tiles_r = (rows + (SK ? SK - 1 : 0) + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
+  const idx_t tiles_r = (rows + SKMAX + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
 #if SRC_SHIFT
   /* One past the view's last element: a shifted row reads up to VW - 1 elements past its tile row. */
   const idx_t src_lim = src_off + (batch - 1) * src_stride + (rows - 1) * src_ld + cols;

@@ -97,6 +97,8 @@ typedef struct clt__config {
   unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect, narrow: the skew in */
                           /* elements (0 = no skew: dst aligned) */
   int skg;                /* rect: the skew's rows read from global memory, not held (cl/rect.cl's SKG) */
+  unsigned sk_max;        /* rect: the largest skew of any destination row, where below pre - 1 it */
+                          /* saves the last tile row (0 = pre - 1; cl/rect.cl's SKMAX) */
   int units;              /* rect: 16-byte units asked for (clt_tuning.units) */
   int pack;               /* rect: ... and in effect (the layout allows them; cl/rect.cl's PACK) */
   unsigned l2pf;          /* rect: bytes of the L2 prefetch-size hint on source loads (0 = none; */

@@ -160,11 +160,48 @@ static int tiles_whole(const clt__config *c, const clt__layout *l) {
   return l->rows % c->tile == 0 && l->cols % tile_cols(c) == 0;
 }
 
+/* The source rows past the matrix that a skew can reach: a destination row's run starts up to its skew
+ * before the tile's first row (rect: sk_max where set, else the skew less one). */
+static size_t skew_reach(const clt__config *c) {
+  if (c->variant == CLT_VARIANT_RECT)
+    return c->sk_max ? c->sk_max : c->pre ? c->pre - 1 : 0;
+  return c->pre ? (size_t)c->pre * c->vw - 1 : 0;
+}
+
 /* Tile rows and tile columns of a rect or vector configuration (a skew adds a tile row at the end). */
 static void tile_grid(const clt__config *c, const clt__layout *l, size_t *tiles_r, size_t *tiles_c) {
-  const size_t skew_rows = c->variant == CLT_VARIANT_RECT ? c->pre : (size_t)c->pre * c->vw;
-  *tiles_r = div_up(l->rows + (skew_rows ? skew_rows - 1 : 0), c->tile);
+  *tiles_r = div_up(l->rows + skew_reach(c), c->tile);
   *tiles_c = div_up(l->cols, tile_cols(c));
+}
+
+static size_t gcd_sz(size_t a, size_t b) {
+  while (b) {
+    const size_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* rect's largest skew where it saves a tile row. Every destination row starts dst_offset plus multiples
+ * of dst_ld and dst_stride elements into the buffer, so its skew (its start's distance past a multiple
+ * of pre) is dst_offset's modulo g = gcd(pre, dst_ld, dst_stride), plus a multiple of g: at most
+ * pre - g + dst_offset % g. The tiles then end at rows + that, where they would end at rows + pre - 1,
+ * and a last tile row that only a larger skew would reach, and that stores nothing, is left out.
+ * AUTO on an NVIDIA H200, two rounds in alternating processes (bench/results/h200/knobs43.txt D): u8
+ * gained on 10 of 11 layouts, by 0.6 to 12.9 points of the copy on average (1000x99999 58.2-58.3% ->
+ * 65.5-65.6, 360x400001 36.0-36.2 -> 48.9-49.0), 10096x10001 level; f16 on 8 of 10 by 0.8 to 13.1
+ * (500x400001 69.5-69.6 -> 82.6, 760x50001 73.6-73.8 -> 81.3-81.4), 12280x10001 level, 760x4097 -3.4
+ * in one run and +1.9 in the other. f32 came level or up to 0.6 ahead, f64 level or behind by up to
+ * 1.7 (3000x4097), so 1- and 2-byte elements only. */
+static unsigned rect_sk_max(const clt__config *c, const clt__layout *l) {
+  if (c->pre < 2 || l->elem_size > 2)
+    return 0;
+  size_t g = gcd_sz(c->pre, l->dst_ld);
+  if (l->batch > 1)
+    g = gcd_sz(g, l->dst_stride);
+  const size_t m = c->pre - g + l->dst_offset % g;
+  return div_up(l->rows + m, c->tile) < div_up(l->rows + c->pre - 1, c->tile) ? (unsigned)m : 0;
 }
 
 /* rect's edge tiles (cl/rect.cl's EDGE_VEC and EDGE_ROWS): 8 source rows of whole vectors in flight
@@ -420,7 +457,7 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
   c->shift_split = c->walk = c->edge_shift = c->edge_clamp = 0;
-  c->pre = c->edge_rows = c->dvw = 0;
+  c->pre = c->sk_max = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
@@ -485,6 +522,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * 8191x8193 from 87% to 93% of the copy on an NVIDIA H200). Smaller elements skew by more rows, and
      * their scattered loads cost more than the rows. */
     c->skg = c->pre > 1 && es == 16 && c->vw == 1 && c->pre <= c->wg_x && c->wg_x % c->wg_y == 0;
+    c->sk_max = rect_sk_max(c, l);
     /* Skewed runs start on an sk-element boundary of the buffer, so their vectors are aligned. */
     c->dst_aligned =
         c->pre ? c->pre % c->vw == 0
@@ -1887,6 +1925,7 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
            append_option(buf, buf_size, &used, " -DEDGE_VEC=1 -DEDGE_ROWS=%u", cfg->edge_rows)) ||
           (cfg->edge_shift && append_option(buf, buf_size, &used, " -DEDGE_SHIFT=%d", cfg->edge_shift)) ||
           (cfg->edge_clamp && append_option(buf, buf_size, &used, " -DEDGE_CLAMP=1")) ||
+          (cfg->sk_max && append_option(buf, buf_size, &used, " -DSKMAX=%u", cfg->sk_max)) ||
           (cfg->loads_first && append_option(buf, buf_size, &used, " -DLOADS_FIRST=1")) ||
           (cfg->shift_split && append_option(buf, buf_size, &used, " -DSHIFT_SPLIT=1")) ||
           (cfg->dvw && cfg->dvw != cfg->vw && append_option(buf, buf_size, &used, " -DDVW=%u", cfg->dvw)) ||

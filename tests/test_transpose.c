@@ -607,6 +607,40 @@ static void rect_edge_clamp_exact(void **state) {
   run_rect_cases(cases + 4, 2);
 }
 
+/* rect's largest skew (cl/rect.cl's SKMAX, src/tuning.c's rect_sk_max) where it saves the last tile
+ * row: 1- and 2-byte elements whose destination rows' skews are multiples of 8 or 4, the rows of the
+ * largest ending exactly at the last tile's end (a batch of dense matrices, and a padded view at an
+ * offset of 3, which makes the largest skew 27). Then layouts where dst_offset or a padded dst_stride
+ * raise the largest skew so that no tile row is saved: those go without, and a host that left the
+ * offset or the stride out would cut the tiles short there. */
+static void rect_skew_max_exact(void **state) {
+  static const rect_case cases[] = {
+      {1000, 301, 1, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {488, 77, 1, 2, 128, 4, 32, 8, 0, 0, "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {500, 203, 2, 3, 64, 4, 16, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+  };
+  static const char *const sk_max[] = {"-DSKMAX=24", "-DSKMAX=24", "-DSKMAX=12"};
+  const rect_case u8 = cases[0];
+  const clt_tuning t = rect_case_tuning(&u8);
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const clt_tuning ti = rect_case_tuning(&cases[i]);
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_RECT);
+    d.batch = cases[i].batch;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &ti, sk_max[i]);
+  }
+  clt_desc d = clt_test_desc(997, 301, 1, CLT_VARIANT_RECT); /* skews 3, 11, .., 27 */
+  set_views(&d, 1, 0, 0, 0, 3, 1000, 0);
+  run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DSKMAX=27");
+  d = clt_test_desc(1000, 301, 1, CLT_VARIANT_RECT); /* skews up to 27: rows + 27 needs the ninth row */
+  set_views(&d, 1, 0, 0, 0, 3, 0, 0);
+  run_tuned(&d, CLT_TEST_VIA_PLAN, &t, u8.opt);
+  d = clt_test_desc(1000, 301, 1, CLT_VARIANT_RECT); /* the second matrix 4 elements on: skews up to 28 */
+  set_views(&d, 2, 0, 0, 0, 0, 0, 4);
+  run_tuned(&d, CLT_TEST_VIA_PLAN, &t, u8.opt);
+}
+
 /* rect's destination stores narrower than its loads (cl/rect.cl's DVW), forced here through
  * CLT_BUILD_OPTIONS: 2-element and single-element stores after 2- to 8-element loads of 1-, 2- and
  * 4-byte elements, skewed runs and unskewed ones, shifted source rows with and without aligned pieces,
@@ -932,6 +966,7 @@ int main(int argc, char **argv) {
                                                "-DEDGE_SHIFT=1"),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_clamp_exact, build_options_on, restore_build_options,
                                                "-DEDGE_CLAMP=1"),
+      cmocka_unit_test(rect_skew_max_exact),
       cmocka_unit_test_prestate_setup_teardown(cpu_tiles_walked_in_one_buffer_exact, build_options_on,
                                                restore_build_options, "-DWALK=0"),
   };

@@ -2936,6 +2936,52 @@ static void rect_edge_clamp_where_measured(void **state) {
   assert_int_equal(c.edge_clamp, 0); /* measured on the H200 only */
 }
 
+/* rect's largest skew (src/tuning.c's rect_sk_max, cl/rect.cl's SKMAX): named in the options and counted
+ * in the grid's tile rows exactly where the destination rows' skews leave the last tile row empty, for
+ * 1- and 2-byte elements on any GPU. dst_offset and a padded dst_stride raise the largest skew (up to 27
+ * and 28 for u8 1000x99999, which need its ninth tile row); 4- and 8-byte elements go without. */
+static void rect_sk_max_where_it_saves_a_tile_row(void **state) {
+  static const struct {
+    shape sh;
+    size_t es;
+    unsigned sk_max;
+  } cases[] = {
+      {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 24},
+      {{6000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 16},
+      {{1000, 99999, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 24},
+      {{997, 99999, 1, 0, 0, 0, 3, 1000, 0, 0}, 1, 27},
+      {{500, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 12},
+      {{1000, 99999, 1, 0, 0, 0, 3, 0, 0, 0}, 1, 0},
+      {{1000, 99999, 2, 0, 0, 0, 0, 0, 99999 * 1000 + 4, 0}, 1, 0},
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{1020, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{2040, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++) {
+      const clt__layout l = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      char opts[1024], want[32];
+      size_t global[3], local[3];
+      assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      clt__config_ndrange(&c, &l, &dev[k], global, local);
+      const int d = c.across ? 1 : 0;
+      const size_t tile_rows = global[d] / local[d] >> (d ? 0 : c.spread_log);
+      const size_t reach = cases[i].sk_max ? cases[i].sk_max : c.pre - 1;
+      snprintf(want, sizeof want, "-DSKMAX=%u", cases[i].sk_max);
+      if (c.variant != CLT_VARIANT_RECT || c.pre < 2 || c.sk_max != cases[i].sk_max ||
+          (strstr(opts, "-DSKMAX") != NULL) != (cases[i].sk_max != 0) ||
+          (cases[i].sk_max && !strstr(opts, want)) || tile_rows != (l.rows + reach + c.tile - 1) / c.tile)
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu: %s skew %u sk_max %u, %zu tile rows (%s); expected "
+                 "sk_max %u",
+                 k ? "H100" : "H200", cases[i].es, l.rows, l.cols, l.batch, clt_variant_name(c.variant),
+                 c.pre, c.sk_max, tile_rows, opts, cases[i].sk_max);
+    }
+}
+
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
  * for 64 rows or columns, 32 where the side is a whole number of 32 only), on every GPU; whole tiles,
  * squares and explicit knobs keep theirs. */
@@ -3250,6 +3296,7 @@ int main(void) {
       cmocka_unit_test(rect_loads_first_where_measured),
       cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(rect_edge_clamp_where_measured),
+      cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
