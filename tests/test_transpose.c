@@ -615,30 +615,23 @@ static void rect_edge_clamp_exact(void **state) {
  * offset or the stride out would cut the tiles short there. */
 static void rect_skew_max_exact(void **state) {
   static const rect_case cases[] = {
-      {1000, 301, 1, 1, 128, 4, 32, 8, 0, 0,
-       "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
-      {488, 77, 1, 2, 128, 4, 32, 8, 0, 0, "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
-      {500, 203, 2, 3, 64, 4, 16, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {1000, 301, 1, 1, 128, 4, 32, 8, 0, 0, "-DSKMAX=24"},
+      {488, 77, 1, 2, 128, 4, 32, 8, 0, 0, "-DSKMAX=24"},
+      {500, 203, 2, 3, 64, 4, 16, 8, 0, 0, "-DSKMAX=12"},
   };
-  static const char *const sk_max[] = {"-DSKMAX=24", "-DSKMAX=24", "-DSKMAX=12"};
-  const rect_case u8 = cases[0];
-  const clt_tuning t = rect_case_tuning(&u8);
+  static const char u8_opt[] = "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1";
+  const clt_tuning t = rect_case_tuning(&cases[0]);
   (void)state;
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const clt_tuning ti = rect_case_tuning(&cases[i]);
-    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_RECT);
-    d.batch = cases[i].batch;
-    run_tuned(&d, CLT_TEST_VIA_PLAN, &ti, sk_max[i]);
-  }
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
   clt_desc d = clt_test_desc(997, 301, 1, CLT_VARIANT_RECT); /* skews 3, 11, .., 27 */
   set_views(&d, 1, 0, 0, 0, 3, 1000, 0);
   run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DSKMAX=27");
   d = clt_test_desc(1000, 301, 1, CLT_VARIANT_RECT); /* skews up to 27: rows + 27 needs the ninth row */
   set_views(&d, 1, 0, 0, 0, 3, 0, 0);
-  run_tuned(&d, CLT_TEST_VIA_PLAN, &t, u8.opt);
+  run_tuned(&d, CLT_TEST_VIA_PLAN, &t, u8_opt);
   d = clt_test_desc(1000, 301, 1, CLT_VARIANT_RECT); /* the second matrix 4 elements on: skews up to 28 */
   set_views(&d, 2, 0, 0, 0, 0, 0, 4);
-  run_tuned(&d, CLT_TEST_VIA_PLAN, &t, u8.opt);
+  run_tuned(&d, CLT_TEST_VIA_PLAN, &t, u8_opt);
 }
 
 /* rect's destination stores narrower than its loads (cl/rect.cl's DVW), forced here through
