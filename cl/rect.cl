@@ -424,6 +424,10 @@ static inline idx_t clt_edge_row(idx_t rs, idx_t rows) {
  * Always inlined: left out of line at its call sites, POCL 3.1's build of the kernel wrote nothing at all. */
 #define CLT_CLAMP_ROWS 1
 #define CLT_CLAMP_END 2
+/* Whether the tile's last row inside the matrix reads past the view's end src_lim (uniform in the group):
+ * EDGE_CLAMP's loads stop short of it, and EDGE_SHIFT 2 stores the vectors it replaced there. */
+#define CLT_LAST_ROW_PAST(sb, r0, rows, src_ld, src_lim)                                                     \
+  ((sb) + (min((r0) + TR, (rows)) - 1) * (src_ld) + TC + VW > (src_lim))
 static inline __attribute__((always_inline)) void
 clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, const idx_t sb, const idx_t r0,
                const idx_t rows, const idx_t src_ld, const idx_t src_lim, const uint lx, const uint ly,
@@ -479,8 +483,7 @@ clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, con
     }
   }
 #if EDGE_SHIFT == 2
-  /* Where the tile's last row inside the matrix reads past src_lim (uniform in the group). */
-  if ((edge & CLT_CLAMP_END) && sb + (min(r0 + TR, rows) - 1) * src_ld + TC + VW > src_lim) {
+  if ((edge & CLT_CLAMP_END) && CLT_LAST_ROW_PAST(sb, r0, rows, src_ld, src_lim)) {
     for (uint i = ly; i < TR + SKR; i += WG_Y)
       ROW_FIX(i, lx, TCOL(lx * VW) - (uint)(PLACE_AT(i) % VW));
     for (uint i = ly * WX + lx; i < TR + SKR; i += WX * WG_Y)
@@ -574,9 +577,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #undef ROW_STORE
 #endif
 #if EDGE_CLAMP
-        } else if ((!EDGE_SHIFT || c0 + TC <= cols) &&
-                   sb + (min(r0 + TR, rows) - 1) * src_ld + TC + VW <= src_lim) {
-          /* The last row inside the matrix reads no further than the view. */
+        } else if ((!EDGE_SHIFT || c0 + TC <= cols) && !CLT_LAST_ROW_PAST(sb, r0, rows, src_ld, src_lim)) {
           clt_shift_tile(tile, src, a0, sb, r0, rows, src_ld, src_lim, lx, ly, CLT_CLAMP_ROWS);
 #endif
         } else {
