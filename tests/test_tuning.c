@@ -2982,6 +2982,59 @@ static void rect_sk_max_where_it_saves_a_tile_row(void **state) {
     }
 }
 
+/* The H200's u8 odd entry on sources of fewer than 824 rows whose dense destination rows start on 4-byte
+ * words but off the 32-byte sectors (src/tuning.c's few_rows_u8_unskewed): 64 x 64 tiles in groups of
+ * 16 x 4, unskewed and overlapping, where they overlap; else the entry's 128 x 128 tiles unskewed. 824
+ * rows and more, padded destination rows or batch strides, rows off the words, other element sizes, the
+ * H100 (no such entry) and a tuning file's entry keep the skew. */
+static void h200_few_rows_u8_unskewed(void **state) {
+  static const struct {
+    shape sh;
+    size_t es;
+    unsigned tile; /* 0: the entry's skewed tiles */
+  } cases[] = {
+      {{360, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
+      {{816, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
+      {{360, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
+      {{600, 200000, 1, 0, 200001, 0, 0, 0, 0, 0}, 1, 64}, /* source rows padded */
+      {{264, 480001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128},     /* 64-row tiles would not overlap */
+      {{392, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128},
+      {{824, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{600, 200001, 1, 0, 0, 0, 0, 604, 0, 0}, 1, 0}, /* destination rows padded */
+      {{360, 100001, 2, 0, 0, 0, 0, 0, 360 * 100001 + 4, 0}, 1, 0},
+      {{301, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0}, /* destination rows off 4-byte words */
+      {{500, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+  };
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const clt__layout l = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    clt__config_set_order(&h200, &c, &l);
+    const unsigned tile = cases[i].tile ? cases[i].tile : 128;
+    const int skewed = cases[i].tile == 0, overlap = cases[i].tile == 64;
+    if (c.variant != CLT_VARIANT_RECT || c.tile != tile || c.wg_x * c.vw != tile || (c.pre != 0) != skewed ||
+        (overlap && (c.wg_y != 4 || !c.overlap)))
+      fail_msg("elem_size %zu, %zux%zu batch %zu: %s %u x %u in %u x %u, skew %u, overlap %d; expected "
+               "%u x %u %s",
+               cases[i].es, l.rows, l.cols, l.batch, clt_variant_name(c.variant), c.tile, c.wg_x * c.vw,
+               c.wg_x, c.wg_y, c.pre, c.overlap, tile, tile, skewed ? "skewed" : "unskewed");
+  }
+  const shape sh = {360, 400001, 1, 0, 0, 0, 0, 0, 0, 1};
+  const clt__layout l = make_layout(&sh, 1, CLT_VARIANT_AUTO);
+  clt__config c;
+  assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
+  assert_int_not_equal(c.pre, 0);
+  tuning_file f;
+  write_tuning_file(&f, &h200, "1 odd rect 128 4 8 1 32 0 0\n");
+  assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS); /* a file comes first */
+  assert_int_equal(c.tile, 128);
+  assert_int_not_equal(c.pre, 0);
+  drop_tuning_file(&f);
+}
+
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
  * for 64 rows or columns, 32 where the side is a whole number of 32 only), on every GPU; whole tiles,
  * squares and explicit knobs keep theirs. */
@@ -3297,6 +3350,7 @@ int main(void) {
       cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
+      cmocka_unit_test(h200_few_rows_u8_unskewed),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
