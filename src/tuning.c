@@ -1452,28 +1452,37 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
 }
 
 /* The H200's u8 odd entry (src/tuning_db.c), rect's 128 x 128 tiles skewed into runs aligned to the
- * 32-byte sectors, on sources of fewer than 824 rows whose dense destination rows start on 4-byte words
- * but off the sectors: unskewed, in 64 x 64 tiles in groups of 16 x 4 where their last tiles overlap
- * (tiles_overlap), else in the entry's own tiles. Such a source is a few tile rows deep, and the skew's
- * first and last tile rows, both edge tiles, were much of it. On an NVIDIA H200, two rounds each
- * (bench/results/h200/knobs44.txt):
- * - 64 x 64 tiles as a tuning file's entry (A): all 8 such layouts of 264 to 880 rows gained 0.2 to 20.3
- *   points of the copy (300x400001 40.8% -> 61.1, 360x400001 48.9 -> 62.4, 760x160001 54.7 -> 64.4,
- *   880x140001 66.0 -> 66.2); from 1000 to 2000 rows they lost 2.6 to 8.4. In AUTO against the code
- *   before (B to D), 792 and 808 rows gained 1.4 and 1.9 and 840 to 1064 went -2.7 to +0.1, hence the
- *   cut; held out, all 30 dense layouts below it gained 0.2 to 25.4 (316x350001 42.4 -> 63.7, 364x400001
- *   36.6 -> 62.0, 360x1000001 48.4 -> 63.5, 600x20001 65.4 -> 74.2, batches of 3 and padded source rows).
- * - The entry's tiles unskewed where the 64-row tiles do not overlap (E, F): all 11 layouts of 260 to 452
- *   rows gained 2.9 to 28.3 (264x480001 36.1 -> 64.3, 396x250001 44.5 -> 62.9); held out, 8 of 9 gained
- *   6.6 to 26.8 (272x450001 38.4 -> 65.2, 392x300001 45.4 -> 64.3, 268x100001 in batches of 3 36.2 ->
- *   60.7) and 264x2001 (half a megabyte) came level.
+ * 32-byte sectors, where the dense destination rows start on 4-byte words but off the sectors and the
+ * source is a few tile rows deep: unskewed. Rows on 16 bytes (half of them then start on a sector, the
+ * others half a sector off), fewer than 2560: in the entry's own tiles. Other rows, fewer than 824: in
+ * 64 x 64 tiles in groups of 16 x 4 where their last tiles overlap (tiles_overlap), else in the entry's
+ * own. The skew's first and last tile rows, both edge tiles, were much of such a source. On an NVIDIA
+ * H200, two rounds each (bench/results/h200/knobs44.txt), % of the copy:
+ * - Rows off 16 bytes. 64 x 64 tiles as a tuning file's entry (A): all 7 layouts of 264 to 760 rows gained
+ *   6.4 to 20.3 points (300x400001 40.8 -> 61.1, 360x400001 48.9 -> 62.4), 1000 and 1496 rows lost 2.7
+ *   and 8.4. In AUTO against the code before (B to D), 792 and 808 rows gained 1.4 and 1.9 and 840 to
+ *   1064 went -2.7 to +0.1, hence the cut; held out, all 30 dense layouts below it gained 0.2 to 25.4
+ *   (316x350001 42.4 -> 63.7, 364x400001 36.6 -> 62.0, 600x20001 65.4 -> 74.2, batches of 3 and padded
+ *   source rows). Where those tiles do not overlap, the entry's unskewed (E, F): all 11 layouts of 260 to
+ *   452 rows gained 2.9 to 28.3 (264x480001 36.1 -> 64.3); held out, 8 of 9 gained 6.6 to 26.8 (272x450001
+ *   38.4 -> 65.2, 268x100001 in batches of 3 36.2 -> 60.7) and 264x2001 (half a megabyte) came level.
+ * - Rows on 16 bytes, the entry's tiles unskewed. As a tuning file's entry (G) 15 of 16 layouts of 848 to
+ *   8208 rows gained 0.6 to 10.7 (848x120001 63.3 -> 74.0, 1488x70001 67.3 -> 75.7), 8208x12001 came
+ *   level; held out in AUTO (H) all 10 below 2560 rows gained 2.6 to 11.7 (912x110001 62.5 -> 74.2,
+ *   1104x30001 in batches of 3 67.2 -> 76.6), while from 2800 to 8176 they went -4.8 to +11.9 (7056x14001
+ *   76.3 -> 71.6, 4016x4017 65.0 -> 77.0), hence that cut. Below 824 rows against the 64 x 64 tiles (I) all
+ *   7 layouts gained 4.9 to 12.6 (464x250001 62.6 -> 75.2), and held out (J) all 8 gained 1.0 to 11.5
+ *   (496x220001 63.9 -> 75.4, 688x50001 in batches of 3 64.0 -> 74.7).
  * Padded destination rows keep the skew: 600x200001 into rows of 604, 612 and 628 ran at 56.0-57.2 skewed
  * and 41.8-43.7 in 64-row tiles (C). So do rows off the words, stored element by element unskewed: 2.7 to
  * 32.1 points behind in 64-row tiles, up to 24.0 in 128-row ones (A). */
-static void few_rows_u8_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (c->variant != CLT_VARIANT_RECT || l->elem_size != 1 || !c->pre || l->rows >= 824 ||
+static void odd_u8_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || l->elem_size != 1 || !c->pre ||
       clt__shape_class(l) != CLT_SHAPE_ODD || l->dst_ld != l->rows ||
       (l->batch > 1 && l->dst_stride != l->rows * l->cols))
+    return;
+  const int on16 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 16);
+  if (l->rows >= (on16 ? 2560u : 824u))
     return;
   clt_tuning t, own;
   clt__config_to_tuning(c, &t);
@@ -1483,7 +1492,8 @@ static void few_rows_u8_unskewed(const clt__device_info *info, const clt__layout
   t.wg_y = 4;
   t.dst_align = own.dst_align = 1;
   clt__config u;
-  if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.dst_aligned && tiles_overlap(&u, l))
+  if (!on16 && clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.dst_aligned &&
+      tiles_overlap(&u, l))
     *c = u;
   else if (clt__config_from_tuning(info, l, &own, &u) == CLT_SUCCESS && u.dst_aligned)
     *c = u;
@@ -1755,7 +1765,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     one_sided_to_defaults(info, l, &c);
     skewed_wide_f16(info, l, &c);
     units_to_whole_tiles(info, l, &tuned, &c);
-    few_rows_u8_unskewed(info, l, &c);
+    odd_u8_unskewed(info, l, &c);
     aligned2_to_overlapping_rect(info, l, &c);
     aligned2_units_into_pieces(info, l, &c);
   }

@@ -2982,19 +2982,26 @@ static void rect_sk_max_where_it_saves_a_tile_row(void **state) {
     }
 }
 
-/* The H200's u8 odd entry on sources of fewer than 824 rows whose dense destination rows start on 4-byte
- * words but off the 32-byte sectors (src/tuning.c's few_rows_u8_unskewed): 64 x 64 tiles in groups of
- * 16 x 4, unskewed and overlapping, where they overlap; else the entry's 128 x 128 tiles unskewed. 824
- * rows and more, padded destination rows or batch strides, rows off the words, other element sizes, the
- * H100 (no such entry) and a tuning file's entry keep the skew. */
-static void h200_few_rows_u8_unskewed(void **state) {
+/* The H200's u8 odd entry where the dense destination rows start on 4-byte words but off the 32-byte
+ * sectors (src/tuning.c's odd_u8_unskewed), unskewed: rows on 16 bytes, of fewer than 2560, in its own
+ * 128 x 128 tiles; other rows, of fewer than 824, in 64 x 64 tiles in groups of 16 x 4, overlapping,
+ * where those overlap (dense, a batch of 3, padded source rows), else 128 x 128. 824 rows and more (2560
+ * on 16 bytes), padded destination rows or batch strides, rows off the words, f16, the H100 and a tuning
+ * file's entry keep the skew. */
+static void h200_odd_u8_unskewed(void **state) {
   static const struct {
     shape sh;
     size_t es;
     unsigned tile; /* 0: the entry's skewed tiles */
   } cases[] = {
       {{360, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
-      {{816, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
+      {{808, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
+      {{816, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128}, /* rows on 16 bytes */
+      {{400, 250001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128},
+      {{2544, 39001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128},
+      {{1488, 23001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 128},
+      {{2576, 39001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{1488, 70001, 1, 0, 0, 0, 0, 1520, 0, 0}, 1, 0},
       {{360, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
       {{600, 200000, 1, 0, 200001, 0, 0, 0, 0, 0}, 1, 64}, /* source rows padded */
       {{264, 480001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128},     /* 64-row tiles would not overlap */
@@ -3350,7 +3357,7 @@ int main(void) {
       cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
-      cmocka_unit_test(h200_few_rows_u8_unskewed),
+      cmocka_unit_test(h200_odd_u8_unskewed),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
