@@ -52,19 +52,47 @@
 #define STORE_ROW(v, p) VSTOREN((v), 0, (global BASE *)(p))
 #endif
 
-/* Elements m .. m + VW - 1 of the 2*VW elements a:b, for 0 <= m < VW. Selects, not branches: m may
- * differ between the rows work-items of one warp handle. */
-clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
-  clt_vec r;
-#pragma unroll
-  for (uint j = 0; j < VW; j++) {
-    T x = a.e[j];
-#pragma unroll
-    for (uint t = 1; t < VW; t++)
-      if (m == t)
-        x = j + t < VW ? a.e[(j + t) % VW] : b.e[(j + t) % VW];
-    r.e[j] = x;
+/* Elements m .. m + VW - 1 of the 2*VW elements a:b, for 0 <= m < VW: a:b shifted by each power of two
+ * that m holds, by shuffle2 with constant masks. m may differ between the rows the work-items of one warp
+ * handle, so these are selects, not branches. As a test of m against each shift (x = element j + m of
+ * a:b), NVIDIA's compiler read the elements from a copy of a:b on the stack at an index of m: on an NVIDIA
+ * H200 the named vector variant ran f32 16383x16385 at 29.8% of the copy, 83.1-83.5% in this form
+ * (16384x16385 70.9 -> 92.3, f16 16383x16385 27.3 -> 62.1-62.3), and AUTO's u8 wide sources of 129 to
+ * 256 rows that take this kernel gained 9.3 to 17.1 points (248x270001 38.4-38.6 -> 55.2-55.4). The same
+ * steps on the union's elements (f32 16383x16385 70.9, 16383x16384 95.4 against 89.5, 248x270001 53.7)
+ * stopped Oclgrind 21.10 (16-byte integer constants), which runs this form exactly for every element size
+ * (bench/results/h200/knobs45.txt). */
+#define CLT_EB (ELEM_SIZE == 16 ? 4 : 1) /* BASE lanes per element (TV has VW * CLT_EB of them) */
+#if VW * CLT_EB == 2
+#define CLT_SEQ(c) (c), (c) + 1
+#elif VW * CLT_EB == 4
+#define CLT_SEQ(c) (c), (c) + 1, (c) + 2, (c) + 3
+#elif VW * CLT_EB == 8
+#define CLT_SEQ(c) (c), (c) + 1, (c) + 2, (c) + 3, (c) + 4, (c) + 5, (c) + 6, (c) + 7
+#elif VW * CLT_EB == 16
+#define CLT_SEQ(c)                                                                                           \
+  (c), (c) + 1, (c) + 2, (c) + 3, (c) + 4, (c) + 5, (c) + 6, (c) + 7, (c) + 8, (c) + 9, (c) + 10, (c) + 11,  \
+      (c) + 12, (c) + 13, (c) + 14, (c) + 15
+#endif
+/* x:y shifted by s elements where m holds s (shuffle2's mask: TV's lanes from lane s * CLT_EB of x:y). */
+#define CLT_FUNNEL_STEP(s)                                                                                   \
+  if ((s) < VW) {                                                                                            \
+    const TV k_ = (TV)(CLT_SEQ((s)*CLT_EB));                                                                 \
+    const int on_ = (m & (s)) != 0;                                                                          \
+    const TV nx_ = shuffle2(x, y, k_), ny_ = shuffle2(y, y, k_);                                             \
+    x = on_ ? nx_ : x;                                                                                       \
+    y = on_ ? ny_ : y; /* its lanes past a:b's end never reach the result */                                 \
   }
+clt_vec clt_funnel(clt_vec a, clt_vec b, uint m) {
+  TV x = a.v, y = b.v;
+#if VW > 1
+  CLT_FUNNEL_STEP(1)
+  CLT_FUNNEL_STEP(2)
+  CLT_FUNNEL_STEP(4)
+  CLT_FUNNEL_STEP(8)
+#endif
+  clt_vec r;
+  r.v = x;
   return r;
 }
 
