@@ -224,6 +224,9 @@ typedef struct clt__traits {
   /* AUTO loads the edge tiles whose reads stay inside the view of u8 rect tiles over shifted rows, skewed,
    * as whole ones with their rows clamped onto the matrix (cl/rect.cl's EDGE_CLAMP; default 0) */
   int u8_edge_clamp;
+  /* AUTO gives the vector kernel's defaults to wide 2-byte sources of a multiple of 64 rows whose rows
+   * start off 4-byte words, into destination rows on 128 bytes (default 0) */
+  int wide_shifted2_vector;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

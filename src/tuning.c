@@ -1228,24 +1228,25 @@ static void take_variant(const clt__device_info *info, const clt__layout *l, clt
 }
 
 /* The built-in table's odd entries were measured on matrices whose rows are misaligned on both sides
- * (16383x16385). Where only one side is (the source's rows on the entry's vectors, or the
- * destination's on the skew's sector), rect's defaults measured ahead on an NVIDIA H200: for f16 by
- * 4.4 to 9.8 points of the copy on all ten such shapes tried (4096x4097 76.0% against 66.7%), while
- * the entry stayed 2 to 9 points ahead where both sides are (bench/results/h200/knobs10.txt). The same
- * holds for the f16 wide entry (4-element vectors, measured on aligned sources) on sources of 64 to 256
- * rows that do not start on its vectors: 2-element vectors in its 64 tile rows ran at 81.6-82.4%
- * against 65.0-66.2% (bench/results/h200/knobs11.txt). So such a layout takes rect's defaults with
- * the entry's tile rows. For the other element sizes that table's odd entries are rect's defaults. A
- * wide source whose destination the defaults do not skew keeps an entry's tile rows only where they are
- * fewer than the defaults': the H200's one tile row of 128 for f32 wide sources off the vectors
- * (src/tuning_db.c) pays where rect skews the destination runs, and where it does not the defaults' 64
- * rows ran ahead (bench/results/h200/knobs30.txt G, an A/B of two rounds: f32 104x999999 86.4-86.9% of
- * the copy -> 88.8-88.9, 112x699051 88.6-88.9 -> 91.1-91.2, 120x999999 91.4-91.5 -> 92.5, all six such
- * layouts 1.0 to 3.8 points ahead; skewed ones level). So does a wide source on the vectors of both
- * entries, where the defaults do not skew and take fewer tile rows: the H200's f64 one tile row of 128
- * for 97 to 113 rows ran at 78.3-80.7% of the copy on 112 rows, the defaults' 64 at 94.3-96.3
- * (112x499999, 112x524287, 112x999999; knobs31.txt A and C), and f32 sources on 8-byte words gained 0.4
- * to 3.8 (104x524290 87.9-89.3 -> 91.7). A tuning file's entry stands. */
+ * (16383x16385). Where only one side is (the source's rows on the entry's vectors, or the destination's on
+ * the skew's sector), rect's defaults measured ahead on an NVIDIA H200: for f16 by 4.4 to 9.8 points of the
+ * copy on all ten such shapes tried (4096x4097 76.0% against 66.7%), while the entry stayed 2 to 9 points
+ * ahead where both sides are (bench/results/h200/knobs10.txt). The same holds for the f16 wide entry
+ * (4-element vectors, measured on aligned sources) on sources of 64 to 256 rows that do not start on its
+ * vectors: 2-element vectors in its 64 tile rows ran at 81.6-82.4% against 65.0-66.2%
+ * (bench/results/h200/knobs11.txt). So such a layout takes rect's defaults with the entry's tile rows (on the
+ * H200 the vector kernel takes a multiple of 64 rows off 4-byte words into destination rows on 128 bytes:
+ * shifted_wide2_to_vector). For the other element sizes that table's odd entries are rect's defaults. A wide
+ * source whose destination the defaults do not skew keeps an entry's tile rows only where they are fewer than
+ * the defaults': the H200's one tile row of 128 for f32 wide sources off the vectors (src/tuning_db.c) pays
+ * where rect skews the destination runs, and where it does not the defaults' 64 rows ran ahead
+ * (bench/results/h200/knobs30.txt G, an A/B of two rounds: f32 104x999999 86.4-86.9% of the copy ->
+ * 88.8-88.9, 112x699051 88.6-88.9 -> 91.1-91.2, 120x999999 91.4-91.5 -> 92.5, all six such layouts 1.0 to 3.8
+ * points ahead; skewed ones level). So does a wide source on the vectors of both entries, where the defaults
+ * do not skew and take fewer tile rows: the H200's f64 one tile row of 128 for 97 to 113 rows ran at
+ * 78.3-80.7% of the copy on 112 rows, the defaults' 64 at 94.3-96.3 (112x499999, 112x524287, 112x999999;
+ * knobs31.txt A and C), and f32 sources on 8-byte words gained 0.4 to 3.8 (104x524290 87.9-89.3 -> 91.7). A
+ * tuning file's entry stands. */
 static void one_sided_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
   if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE))
@@ -1662,6 +1663,33 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
          !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 32);
 }
 
+/* 2-byte wide and odd-shaped sources of a multiple of 64 rows (the vector kernel's tile) whose rows start
+ * off 4-byte words, into destination rows on 128 bytes, on devices whose clt__traits wide_shifted2_vector
+ * says so: the vector kernel's defaults (64 x 64 tiles of 4-element vectors in groups of 16 x 16, whole
+ * loads shifted into place), not rect's element loads. AUTO against the code before, two rounds in
+ * alternating processes on an NVIDIA H200 (bench/results/h200/knobs46.txt):
+ * - wide, 64 to 256 rows (A): all 21 layouts gained 5.4 to 10.6 points of the copy, the 14 held out of
+ *   knobs45.txt D2's seven among them (64x1048575 84.7-84.9% -> 91.0-93.7, 256x262143 83.2-84.0 ->
+ *   91.2-91.8, 192x1000001 82.7-82.8 -> 91.8, a batch of 8 of 128x65535 80.9-82.1 -> 91.5-91.8, source
+ *   rows padded by 2 and destination rows by 64 or 128 too);
+ * - odd, 320 to 131072 rows (D): all 33 layouts gained or came level, the 16 held out of B and C's 17
+ *   among them: 320x209715 75.5-76.5 -> 90.8-91.5, 448x299593 79.5 -> 91.4-91.5, 8192x8193 84.6-86.1
+ *   -> 90.7-90.9, 4096x4097 82.2-84.3 -> 89.8-90.0, 16384x16385 85.7 -> 87.5-87.9, 16384x16383
+ *   86.1-86.2 -> 87.2-87.3; least on many rows of few columns (131072x511 82.5-84.4 -> 84.8-85.0,
+ *   32768x8191 85.0 -> 85.0-85.2).
+ * Timed beside AUTO in the same processes (B, two rounds; C, one), the kernel ran behind rect on tall
+ * sources (1048576x127 74.4% against 84.5, 262144x255 82.5 against 84.6) and into destination rows off
+ * 128 bytes (64x1048575 into rows of 65 29.6 against 35.4, of 72 61.1-61.3 against 62.8-63.1); on
+ * source rows on the words it led by 0.5 to 2.1 (64x1048574, 128x524286), not yet an A/B, so those keep
+ * rect. Only the H200 was measured. A tuning file's entry stands. */
+static int shifted_wide2_to_vector(const clt__device_info *info, const clt__layout *l) {
+  const clt_shape_class cls = clt__shape_class(l);
+  return l->elem_size == 2 && l->rows % 64 == 0 && (cls == CLT_SHAPE_WIDE || cls == CLT_SHAPE_ODD) &&
+         !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) &&
+         view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 64) &&
+         clt__device_traits(info).wide_shifted2_vector;
+}
+
 /* rect's source loads on NVIDIA GPUs of compute capability 8.0 and later carry an L2 prefetch-size hint
  * (cl/rect.cl's L2PF) for odd-class and wide matrices: 128 bytes for 8-byte elements and shifted 2-byte
  * rows, 256 for the others; of 4 bytes and more, only where the source rows start off 256 bytes. On an
@@ -1781,7 +1809,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     shifted_odd4_to_vector_pairs(info, l, &c);
   if (clt__narrow_auto(info, l, &c))
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
-  else if (found != CLT__TUNED_FILE && bytes_off_sectors_to_vector(info, l))
+  else if (found != CLT__TUNED_FILE &&
+           (bytes_off_sectors_to_vector(info, l) || shifted_wide2_to_vector(info, l)))
     take_variant(info, l, CLT_VARIANT_VECTOR, &c);
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

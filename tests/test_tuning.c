@@ -1499,7 +1499,7 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
       {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 128, 128}, /* both: the entry */
       {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 128, 128},
       {{4096, 4096, 1, 1, 0, 0, 0, 4097, 0, 0}, 2, 4, 128, 128}, /* a source offset, an odd ld */
-      {{4096, 4097, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},     /* the source only */
+      {{4112, 4097, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},     /* the source only */
       {{16384, 16382, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},
       {{4096, 4096, 1, 2, 0, 0, 0, 0, 0, 0}, 2, 2, 128, 64},
       {{4097, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64}, /* the destination only */
@@ -1579,8 +1579,8 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {16, 1048575, 2, 1, 0, 0, 0},      /* wide: narrow */
       {64, 1048576, 2, 1, 64, 64, 4},    /* the f16 wide entry */
       {128, 524288, 2, 1, 64, 64, 4},    /* the same in two tiles */
-      {64, 1048575, 2, 1, 64, 64, 2},    /* source rows off its vectors: rect's defaults in its rows */
-      {256, 262143, 2, 1, 64, 64, 2},    /* the same in four tiles */
+      {64, 1048574, 2, 1, 64, 64, 2},    /* source rows off its vectors: rect's defaults in its rows */
+      {256, 262142, 2, 1, 64, 64, 2},    /* the same in four tiles */
       {1048576, 64, 2, 1, 128, 64, 2},   /* tall: rect's defaults, 64 columns a whole tile */
       {48, 1048576, 2, 1, 0, 0, 0},      /* the narrow kernel's */
       {64, 1048575, 4, 0, 32, 32, 1},    /* f32: element loads, 64 rows two whole tiles */
@@ -2269,7 +2269,7 @@ static void h200_skewed_wide_f16(void **state) {
   static const wide_rect_case cases[] = {
       {200, 524288, 64, 2, 32, 8, 0},   {248, 270001, 64, 2, 32, 8, 0},
       {129, 1048575, 64, 2, 16, 4, 16}, {64, 1048576, 64, 4, 16, 16, 0}, /* on the sectors: the entry */
-      {64, 1048575, 64, 2, 32, 8, 0},                                    /* ... one-sided: rect's defaults */
+      {64, 1048574, 64, 2, 32, 8, 0},                                    /* ... one-sided: rect's defaults */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     expect_wide_rect(&h200, 2, &cases[i]);
@@ -2321,6 +2321,64 @@ static void bytes_off_the_sectors_take_vector(void **state) {
   tuning_file f;
   write_tuning_file(&f, &h200, "1 wide rect 128 4 8 1 32 0 0\n");
   assert_int_equal(auto_wide(&h200, 1, 248, 262144).variant, CLT_VARIANT_RECT); /* a file comes first */
+  drop_tuning_file(&f);
+}
+
+/* On the H200, 2-byte wide and odd-shaped sources of a multiple of 64 rows whose rows start off 4-byte
+ * words (an odd leading dimension or offset), into destination rows on 128 bytes, take the vector
+ * kernel's defaults (shifted_wide2_to_vector). Rows not a multiple of 64, source rows on the words,
+ * destination rows off 128 bytes, tall and batched-class sources keep what they had; so do the H100,
+ * another GPU and a CPU, and a tuning file's entry stands. */
+static void h200_shifted_f16_sources_take_vector(void **state) {
+  (void)state;
+  clt__device_info dev[NDEV];
+  make_devices(dev);
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    shape sh;
+    int vector;
+  } cases[] = {
+      {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{192, 349525, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{256, 262143, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{8192, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{320, 209715, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{16384, 16383, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{128, 65535, 8, 0, 0, 0, 0, 0, 0, 1}, 1},        /* a batch of the wide class */
+      {{64, 1048575, 1, 0, 1048577, 0, 0, 0, 0, 0}, 1}, /* source rows padded, still off the words */
+      {{64, 1048576, 1, 1, 0, 0, 0, 0, 0, 0}, 1},       /* source at an odd offset */
+      {{64, 1048575, 1, 0, 0, 0, 0, 128, 0, 0}, 1},     /* destination rows padded onto 128 bytes */
+      {{64, 1048575, 1, 0, 1048576, 0, 0, 0, 0, 0}, 0}, /* source rows on the words */
+      {{64, 1048574, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{8192, 8194, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{64, 1048575, 1, 0, 0, 0, 0, 65, 0, 0}, 0}, /* destination rows off 128 bytes */
+      {{64, 1048575, 1, 0, 0, 0, 0, 72, 0, 0}, 0},
+      {{64, 1048575, 1, 0, 0, 0, 8, 0, 0, 0}, 0},
+      {{96, 699051, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, /* rows not a multiple of 64 */
+      {{200, 335545, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{200, 335545, 1, 0, 0, 0, 0, 256, 0, 0}, 0}, /* ... into rows padded onto 128 bytes */
+      {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{1048576, 127, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, /* tall */
+      {{64, 4095, 3, 0, 0, 0, 0, 0, 0, 1}, 0},     /* batched class */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const clt__layout l = make_layout(&cases[i].sh, 2, CLT_VARIANT_AUTO);
+    const clt__device_info *devs[] = {&h200, &h100, &dev[0], &dev[3]};
+    for (size_t d = 0; d < sizeof devs / sizeof devs[0]; d++) {
+      clt__config c;
+      assert_int_equal(clt__auto_config(devs[d], &l, &c), CLT_SUCCESS);
+      const int want = d == 0 && cases[i].vector;
+      if ((c.variant == CLT_VARIANT_VECTOR && c.tile == 64 && c.vw == 4 && c.wg_y == 16 && !c.src_aligned &&
+           c.dst_aligned) != want)
+        fail_msg("f16 %zux%zu (case %zu) on %s: %s tile %u vw %u, expected %s", cases[i].sh.rows,
+                 cases[i].sh.cols, i, devs[d]->name, clt_variant_name(c.variant), c.tile, c.vw,
+                 want ? "the vector kernel's defaults" : "not those");
+    }
+  }
+  tuning_file f;
+  write_tuning_file(&f, &h200, "2 wide rect 64 4 16 1 16 0 0\n");
+  assert_int_equal(auto_wide(&h200, 2, 64, 1048575).variant, CLT_VARIANT_RECT); /* a file comes first */
   drop_tuning_file(&f);
 }
 
@@ -2776,8 +2834,8 @@ static void rect_loads_first_where_measured(void **state) {
     size_t rows, cols, es;
     int first;
   } cases[] = {
-      {16384, 16383, 2, 1}, {8192, 8191, 2, 1},   {4096, 12289, 2, 1},  {16383, 16385, 2, 0},
-      {8191, 8193, 2, 0},   {16383, 16384, 2, 0}, {12289, 12288, 2, 0}, {64, 1048575, 2, 0},
+      {16400, 16383, 2, 1}, {8208, 8191, 2, 1},   {4112, 12289, 2, 1},  {16383, 16385, 2, 0},
+      {8191, 8193, 2, 0},   {16383, 16384, 2, 0}, {12289, 12288, 2, 0}, {144, 699051, 2, 0},
       {200, 349525, 2, 0},  {16384, 16383, 4, 0}, {16384, 16383, 8, 0}, {8192, 8191, 16, 0},
       {16384, 16383, 1, 0}, {16384, 16384, 2, 0},
   };
@@ -3160,7 +3218,7 @@ static void l2_hint_for_odd_and_wide_sources(void **state) {
       /* wide */
       {64, 1048575, 4, 0, 0, 256},
       {64, 524287, 8, 0, 0, 128},
-      {64, 1048575, 2, 0, 0, 256},
+      {64, 1048574, 2, 0, 0, 256},
       {64, 2097152, 1, 0, 0, 256},
       /* aligned (the vector kernel's) and tall: none */
       {16384, 16388, 4, 0, 0, 0},
@@ -3352,6 +3410,7 @@ int main(void) {
       cmocka_unit_test(h200_short_wide_sources_take_one_tile_row),
       cmocka_unit_test(h200_shifted_wide_sources_take_measured_knobs),
       cmocka_unit_test(bytes_off_the_sectors_take_vector),
+      cmocka_unit_test(h200_shifted_f16_sources_take_vector),
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(rect_loads_first_where_measured),
       cmocka_unit_test(rect_shift_split_where_measured),
