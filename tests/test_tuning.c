@@ -2324,6 +2324,38 @@ static void bytes_off_the_sectors_take_vector(void **state) {
   drop_tuning_file(&f);
 }
 
+/* Checks a rule of the H200's clt__traits: AUTO's configuration of sh (elem_size es) satisfies taken
+ * on the faked H200 exactly where on_h200 is set, and never on the H100 (not measured for the rule), an
+ * NVIDIA-like GPU without a table or a POCL-like CPU. case_i and what name the case in a failure. */
+static void expect_h200_rule(const shape *sh, size_t es, int on_h200, int (*taken)(const clt__config *),
+                             const char *what, size_t case_i) {
+  clt__device_info dev[NDEV];
+  make_devices(dev);
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  const clt__device_info *devs[] = {&h200, &h100, &dev[0], &dev[3]};
+  const clt__layout l = make_layout(sh, es, CLT_VARIANT_AUTO);
+  for (size_t d = 0; d < sizeof devs / sizeof devs[0]; d++) {
+    clt__config c;
+    assert_int_equal(clt__auto_config(devs[d], &l, &c), CLT_SUCCESS);
+    const int want = d == 0 && on_h200;
+    if (taken(&c) != want)
+      fail_msg(
+          "elem_size %zu, %zux%zu, source rows of %zu, destination rows of %zu (case %zu) on %s: %s tile "
+          "%u vw %u, expected %s%s",
+          es, sh->rows, sh->cols, l.src_ld, l.dst_ld, case_i, devs[d]->name, clt_variant_name(c.variant),
+          c.tile, c.vw, want ? "" : "not ", what);
+  }
+}
+
+static int vector_defaults_shifted(const clt__config *c) {
+  return c->variant == CLT_VARIANT_VECTOR && c->tile == 64 && c->vw == 4 && c->wg_y == 16 &&
+         !c->src_aligned && c->dst_aligned;
+}
+
+static int is_narrow(const clt__config *c) {
+  return c->variant == CLT_VARIANT_NARROW;
+}
+
 /* On the H200, 2-byte wide and odd-shaped sources of a multiple of 64 rows whose rows start off 4-byte
  * words (an odd leading dimension or offset), into destination rows on 128 bytes, take the vector
  * kernel's defaults (shifted_wide2_to_vector). Rows not a multiple of 64, source rows on the words,
@@ -2331,9 +2363,6 @@ static void bytes_off_the_sectors_take_vector(void **state) {
  * another GPU and a CPU, and a tuning file's entry stands. */
 static void h200_shifted_f16_sources_take_vector(void **state) {
   (void)state;
-  clt__device_info dev[NDEV];
-  make_devices(dev);
-  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   static const struct {
     shape sh;
     int vector;
@@ -2362,20 +2391,10 @@ static void h200_shifted_f16_sources_take_vector(void **state) {
       {{1048576, 127, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, /* tall */
       {{64, 4095, 3, 0, 0, 0, 0, 0, 0, 1}, 0},     /* batched class */
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const clt__layout l = make_layout(&cases[i].sh, 2, CLT_VARIANT_AUTO);
-    const clt__device_info *devs[] = {&h200, &h100, &dev[0], &dev[3]};
-    for (size_t d = 0; d < sizeof devs / sizeof devs[0]; d++) {
-      clt__config c;
-      assert_int_equal(clt__auto_config(devs[d], &l, &c), CLT_SUCCESS);
-      const int want = d == 0 && cases[i].vector;
-      if ((c.variant == CLT_VARIANT_VECTOR && c.tile == 64 && c.vw == 4 && c.wg_y == 16 && !c.src_aligned &&
-           c.dst_aligned) != want)
-        fail_msg("f16 %zux%zu (case %zu) on %s: %s tile %u vw %u, expected %s", cases[i].sh.rows,
-                 cases[i].sh.cols, i, devs[d]->name, clt_variant_name(c.variant), c.tile, c.vw,
-                 want ? "the vector kernel's defaults" : "not those");
-    }
-  }
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    expect_h200_rule(&cases[i].sh, 2, cases[i].vector, vector_defaults_shifted,
+                     "the vector kernel's defaults", i);
+  const clt__device_info h200 = faked_h200();
   tuning_file f;
   write_tuning_file(&f, &h200, "2 wide rect 64 4 16 1 16 0 0\n");
   assert_int_equal(auto_wide(&h200, 2, 64, 1048575).variant, CLT_VARIANT_RECT); /* a file comes first */
@@ -2408,6 +2427,40 @@ static void wide_shifted_sources_take_narrow(void **state) {
                  cases[i].cols, d ? "H100" : "H200", clt_variant_name(c.variant),
                  want ? "narrow" : "not narrow");
     }
+}
+
+/* On the H200, wide sources of 64 rows (a whole tile of the tile kernels) into destination rows padded
+ * off 16-byte vectors (1-, 4- and 8-byte elements) or off 4-byte words (2-byte ones) take the narrow
+ * kernel. Rows on those, 16-byte elements, 128 rows, the H100, another GPU and a CPU keep what they had. */
+static void h200_wide_sources_into_padded_rows_take_narrow(void **state) {
+  (void)state;
+  static const struct {
+    shape sh;
+    size_t es;
+    int narrow;
+  } cases[] = {
+      {{64, 1048575, 1, 0, 0, 0, 0, 65, 0, 0}, 4, 1},  {{64, 1048575, 1, 0, 0, 0, 0, 66, 0, 0}, 4, 1},
+      {{64, 1048575, 1, 0, 0, 0, 0, 68, 0, 0}, 4, 0},  /* rows on 16 bytes */
+      {{64, 1048576, 1, 0, 0, 0, 1, 64, 0, 0}, 4, 1},  /* an offset off them */
+      {{64, 524287, 2, 0, 0, 0, 0, 65, 0, 0}, 4, 1},   /* a batch */
+      {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},   /* dense */
+      {{128, 524287, 1, 0, 0, 0, 0, 129, 0, 0}, 4, 0}, /* 128 rows */
+      {{64, 1048575, 1, 0, 0, 0, 0, 65, 0, 0}, 2, 1},  {{64, 1048575, 1, 0, 0, 0, 0, 67, 0, 0}, 2, 1},
+      {{64, 1048575, 1, 0, 0, 0, 0, 66, 0, 0}, 2, 0}, /* 2 bytes: rows on 4-byte words */
+      {{64, 1048575, 1, 0, 0, 0, 0, 68, 0, 0}, 2, 0},  {{64, 2097151, 1, 0, 0, 0, 0, 65, 0, 0}, 1, 1},
+      {{64, 2097152, 1, 0, 0, 0, 0, 68, 0, 0}, 1, 1},  {{64, 2097152, 1, 0, 0, 0, 0, 72, 0, 0}, 1, 1},
+      {{64, 2097152, 1, 0, 0, 0, 0, 80, 0, 0}, 1, 0},  {{64, 524287, 1, 0, 0, 0, 0, 65, 0, 0}, 8, 1},
+      {{64, 524287, 1, 0, 0, 0, 0, 66, 0, 0}, 8, 0},   {{64, 262143, 1, 0, 0, 0, 0, 65, 0, 0}, 16, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const clt__layout l = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_AUTO);
+    assert_int_equal(clt__shape_class(&l), CLT_SHAPE_WIDE);
+    expect_h200_rule(&cases[i].sh, cases[i].es, cases[i].narrow, is_narrow, "narrow", i);
+  }
+  const clt__device_info h200 = faked_h200();
+  /* tall sources whose destination rows are off the vectors keep the tile kernels */
+  assert_int_not_equal(auto_dense(&h200, 4, 1048575, 64, 0).variant, CLT_VARIANT_NARROW);
+  assert_int_not_equal(auto_dense(&h200, 8, 524287, 64, 0).variant, CLT_VARIANT_NARROW);
 }
 
 /* The narrow kernel's FLAT on the H200 (AUTO): a short side whole and dense on one side moves there as
@@ -3400,6 +3453,7 @@ int main(void) {
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(wide_shifted_sources_take_narrow),
+      cmocka_unit_test(h200_wide_sources_into_padded_rows_take_narrow),
       cmocka_unit_test(narrow_flat_where_measured),
       cmocka_unit_test(narrow_skews_where_measured),
       cmocka_unit_test(narrow_gather_tiles),
