@@ -227,8 +227,9 @@ typedef struct clt__traits {
   /* AUTO gives the vector kernel's defaults to wide 2-byte sources of a multiple of 64 rows whose rows
    * start off 4-byte words, into destination rows on 128 bytes (default 0) */
   int wide_shifted2_vector;
-  /* AUTO gives narrow wide sources of 1- to 8-byte elements whose rows the tile kernels' tiles fill whole,
-   * into destination rows off 16-byte vectors (2-byte elements: off 4-byte words) (default 0) */
+  /* AUTO gives narrow wide sources of 1- to 8-byte elements whose rows the tile kernels' tiles fill whole
+   * (and 1- and 2-byte ones of 128 rows), into destination rows off 16-byte vectors (2-byte elements: off
+   * 4-byte words) (default 0) */
   int wide_dst_off16_narrow;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);

@@ -1123,26 +1123,30 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
       view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2) &&
       clt__device_traits(info).wide16_rect_sectors)
     return 0;
-  /* Wide sources whose rows the tile kernels' tiles fill whole (64 of them), into destination rows padded
-   * off 16-byte vectors (1-, 4- and 8-byte elements) or off 4-byte words (2-byte ones), on devices whose
-   * clt__traits wide_dst_off16_narrow says so: narrow. rect skews such runs, and its one tile row of 64
-   * then takes the edge path in every tile. AUTO against the code before, two rounds in alternating
-   * processes on an NVIDIA H200 (bench/results/h200/knobs46.txt G; F was one round beside the named
-   * kernels): all 23 such layouts gained 8.1 to 37.1 points of the copy, 13 of them held out (f32
+  /* Wide sources whose rows the tile kernels' tiles fill whole (64; 1- and 2-byte elements also 128), into
+   * destination rows padded off 16-byte vectors (1-, 4- and 8-byte elements) or off 4-byte words (2-byte
+   * ones), on devices whose clt__traits wide_dst_off16_narrow says so: narrow. rect skews such runs, and its
+   * one tile row of 64 then takes the edge path in every tile. AUTO against the code before, two rounds in
+   * alternating processes on an NVIDIA H200 (bench/results/h200/knobs46.txt G; F was one round beside the
+   * named kernels): all 23 such layouts gained 8.1 to 37.1 points of the copy, 13 of them held out (f32
    * 64x1048575 into rows of 65 53.1% -> 62.1, 64x1048576 into rows of 70 53.9-54.0 -> 65.2-65.3; f16
    * 64x1048575 into rows of 65 35.2 -> 43.3-43.5, a batch of 4 of 64x262143 34.0-35.3 -> 43.6-44.1; u8
-   * 64x2097152 into rows of 65 18.2-18.7 -> 37.7, of 72 19.4 -> 56.3-56.5; f64 64x524288 into rows of
-   * 65 67.8-67.9 -> 80.2-80.4). 2-byte elements into rows on 4-byte words lost 2.5 to 9.9 (64x1048575 into
-   * rows of 66 61.4 -> 51.5-52.1; H) and on 8 bytes 0.2 to 0.7, so those keep rect. 16-byte elements are
-   * always on 16 bytes (c128 64x262143 into rows of 65 ran at 85.7 in narrow against rect's 82.7, one round,
-   * F). 128 rows keep rect: it led for 4- and 8-byte elements (f32 128x524287 into rows of 129 67.2 against
-   * 66.1, f64 128x262143 83.3 against 73.3), narrow for 1- and 2-byte ones (u8 128x1048575 31.2 against
-   * 20.2, f16 128x524287 into rows of 131 47.4 against 45.6), one round each (F), not yet a rule. */
+   * 64x2097152 into rows of 65 18.2-18.7 -> 37.7, of 72 19.4 -> 56.3-56.5; f64 64x524288 into rows of 65
+   * 67.8-67.9 -> 80.2-80.4). 2-byte elements into rows on 4-byte words lost 2.5 to 9.9 (64x1048575 into rows
+   * of 66 61.4 -> 51.5-52.1; H) and on 8 bytes 0.2 to 0.7, so those keep rect. 16-byte elements are always on
+   * 16 bytes (c128 64x262143 into rows of 65 ran at 85.7 in narrow against rect's 82.7, one round, F). At 128
+   * rows rect led for 4- and 8-byte elements (f32 128x524287 into rows of 129 67.2 against 66.1, f64
+   * 128x262143 83.3 against 73.3; F), which keep it, and narrow for 1- and 2-byte ones, which take it: an A/B
+   * as above (I), all 12 such layouts gained, 6 of them held out, u8 10.7 to 28.6 points (128x1048575 into
+   * rows of 129 20.2-20.7 -> 31.1-31.4, 128x2097152 into rows of 136 20.2 -> 48.4-48.8), f16 1.2 to 3.7
+   * (128x2000001 into rows of 129 47.3-47.5 -> 50.9-51.0). */
   const unsigned dst_unit = l->elem_size == 2 ? 2u : (unsigned)(16 / l->elem_size);
   const int dst_off16 = wide && clt__device_traits(info).wide_dst_off16_narrow &&
                         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, dst_unit);
   if (n_short <= CLT__NARROW_AUTO_MAX)
     return skewed16 || (n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0 || dst_off16;
+  if (dst_off16 && l->elem_size <= 2 && n_short == CLT__NARROW_MAX)
+    return 1; /* 1- and 2-byte elements in 128 rows too (above) */
   /* Wide sources of 65 to 127 rows whose rows start on 16-byte vectors, in one tile of every row (its
    * store loop unrolled by 2 where that holds fewer registers, narrow_store_unroll), whatever the tile
    * kernels' tiles. On an NVIDIA H200, two rounds (bench/results/h200/knobs20.txt): f32 68x2097152 from

@@ -2429,9 +2429,10 @@ static void wide_shifted_sources_take_narrow(void **state) {
     }
 }
 
-/* On the H200, wide sources of 64 rows (a whole tile of the tile kernels) into destination rows padded
- * off 16-byte vectors (1-, 4- and 8-byte elements) or off 4-byte words (2-byte ones) take the narrow
- * kernel. Rows on those, 16-byte elements, 128 rows, the H100, another GPU and a CPU keep what they had. */
+/* On the H200, wide sources of 64 rows (a whole tile of the tile kernels), and of 128 rows of 1- and 2-byte
+ * elements, into destination rows padded off 16-byte vectors (1-, 4- and 8-byte elements) or off 4-byte
+ * words (2-byte ones) take the narrow kernel. Rows on those, 16-byte elements, 128 rows of 4- and 8-byte
+ * ones, 192 rows, the H100, another GPU and a CPU keep what they had. */
 static void h200_wide_sources_into_padded_rows_take_narrow(void **state) {
   (void)state;
   static const struct {
@@ -2439,18 +2440,21 @@ static void h200_wide_sources_into_padded_rows_take_narrow(void **state) {
     size_t es;
     int narrow;
   } cases[] = {
-      {{64, 1048575, 1, 0, 0, 0, 0, 65, 0, 0}, 4, 1},  {{64, 1048575, 1, 0, 0, 0, 0, 66, 0, 0}, 4, 1},
+      {{64, 1048575, 1, 0, 0, 0, 0, 65, 0, 0}, 4, 1},   {{64, 1048575, 1, 0, 0, 0, 0, 66, 0, 0}, 4, 1},
       {{64, 1048575, 1, 0, 0, 0, 0, 68, 0, 0}, 4, 0},  /* rows on 16 bytes */
       {{64, 1048576, 1, 0, 0, 0, 1, 64, 0, 0}, 4, 1},  /* an offset off them */
       {{64, 524287, 2, 0, 0, 0, 0, 65, 0, 0}, 4, 1},   /* a batch */
       {{64, 1048575, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},   /* dense */
-      {{128, 524287, 1, 0, 0, 0, 0, 129, 0, 0}, 4, 0}, /* 128 rows */
-      {{64, 1048575, 1, 0, 0, 0, 0, 65, 0, 0}, 2, 1},  {{64, 1048575, 1, 0, 0, 0, 0, 67, 0, 0}, 2, 1},
+      {{128, 524287, 1, 0, 0, 0, 0, 129, 0, 0}, 4, 0}, /* 128 rows: 1 and 2 bytes only */
+      {{128, 262143, 1, 0, 0, 0, 0, 129, 0, 0}, 8, 0},  {{128, 1048575, 1, 0, 0, 0, 0, 129, 0, 0}, 1, 1},
+      {{128, 1048576, 1, 0, 0, 0, 0, 144, 0, 0}, 1, 0}, {{128, 1048575, 1, 0, 0, 0, 0, 129, 0, 0}, 2, 1},
+      {{128, 1048576, 1, 0, 0, 0, 0, 130, 0, 0}, 2, 0}, {{192, 1048576, 1, 0, 0, 0, 0, 200, 0, 0}, 1, 0},
+      {{64, 1048575, 1, 0, 0, 0, 0, 65, 0, 0}, 2, 1},   {{64, 1048575, 1, 0, 0, 0, 0, 67, 0, 0}, 2, 1},
       {{64, 1048575, 1, 0, 0, 0, 0, 66, 0, 0}, 2, 0}, /* 2 bytes: rows on 4-byte words */
-      {{64, 1048575, 1, 0, 0, 0, 0, 68, 0, 0}, 2, 0},  {{64, 2097151, 1, 0, 0, 0, 0, 65, 0, 0}, 1, 1},
-      {{64, 2097152, 1, 0, 0, 0, 0, 68, 0, 0}, 1, 1},  {{64, 2097152, 1, 0, 0, 0, 0, 72, 0, 0}, 1, 1},
-      {{64, 2097152, 1, 0, 0, 0, 0, 80, 0, 0}, 1, 0},  {{64, 524287, 1, 0, 0, 0, 0, 65, 0, 0}, 8, 1},
-      {{64, 524287, 1, 0, 0, 0, 0, 66, 0, 0}, 8, 0},   {{64, 262143, 1, 0, 0, 0, 0, 65, 0, 0}, 16, 0},
+      {{64, 1048575, 1, 0, 0, 0, 0, 68, 0, 0}, 2, 0},   {{64, 2097151, 1, 0, 0, 0, 0, 65, 0, 0}, 1, 1},
+      {{64, 2097152, 1, 0, 0, 0, 0, 68, 0, 0}, 1, 1},   {{64, 2097152, 1, 0, 0, 0, 0, 72, 0, 0}, 1, 1},
+      {{64, 2097152, 1, 0, 0, 0, 0, 80, 0, 0}, 1, 0},   {{64, 524287, 1, 0, 0, 0, 0, 65, 0, 0}, 8, 1},
+      {{64, 524287, 1, 0, 0, 0, 0, 66, 0, 0}, 8, 0},    {{64, 262143, 1, 0, 0, 0, 0, 65, 0, 0}, 16, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const clt__layout l = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_AUTO);
