@@ -2356,11 +2356,11 @@ static int is_narrow(const clt__config *c) {
   return c->variant == CLT_VARIANT_NARROW;
 }
 
-/* On the H200, 2-byte wide and odd-shaped sources of a multiple of 64 rows whose rows start off 4-byte
- * words (an odd leading dimension or offset), into destination rows on 128 bytes, take the vector
- * kernel's defaults (shifted_wide2_to_vector). Rows not a multiple of 64, source rows on the words,
- * destination rows off 128 bytes, tall and batched-class sources keep what they had; so do the H100,
- * another GPU and a CPU, and a tuning file's entry stands. */
+/* On the H200, 2-byte wide and odd-shaped sources of a multiple of 64 rows, and tall ones of 64 columns,
+ * whose rows start off 4-byte words (an odd leading dimension or offset), into destination rows on 128
+ * bytes, take the vector kernel's defaults (shifted_wide2_to_vector). Rows not a multiple of 64, source
+ * rows on the words, destination rows off 128 bytes, other tall and batched-class sources keep what they
+ * had; so do the H100, another GPU and a CPU, and a tuning file's entry stands. */
 static void h200_shifted_f16_sources_take_vector(void **state) {
   (void)state;
   static const struct {
@@ -2388,8 +2388,12 @@ static void h200_shifted_f16_sources_take_vector(void **state) {
       {{200, 335545, 1, 0, 0, 0, 0, 256, 0, 0}, 0}, /* ... into rows padded onto 128 bytes */
       {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
       {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
-      {{1048576, 127, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, /* tall */
-      {{64, 4095, 3, 0, 0, 0, 0, 0, 0, 1}, 0},     /* batched class */
+      {{1048576, 127, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, /* tall: 64 columns only */
+      {{1048576, 64, 1, 0, 65, 0, 0, 0, 0, 0}, 1},
+      {{1048576, 64, 1, 0, 66, 0, 0, 0, 0, 0}, 0},
+      {{1048575, 64, 1, 0, 65, 0, 0, 0, 0, 0}, 0},
+      {{524288, 128, 1, 0, 129, 0, 0, 0, 0, 0}, 0},
+      {{64, 4095, 3, 0, 0, 0, 0, 0, 0, 1}, 0}, /* batched class */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     expect_h200_rule(&cases[i].sh, 2, cases[i].vector, vector_defaults_shifted,
