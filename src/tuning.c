@@ -1703,11 +1703,11 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
  *   (1048576x64 from rows of 65 84.9-86.8 -> 90.6-91.5, 524288x64 from rows of 69 81.9-82.3 -> 88.9-89.0,
  *   a batch of 2 85.0-86.8 -> 91.8).
  * Timed beside AUTO in the same processes (B, two rounds; C, I, one), the kernel ran behind rect on other
- * tall sources (1048576x127 74.4% against 84.5, 262144x255 82.5 against 84.6; 128 columns from rows of
- * 129 level, 77.1 and 77.1) and into destination rows off
- * 128 bytes (64x1048575 into rows of 65 29.6 against 35.4, of 72 61.1-61.3 against 62.8-63.1); on
- * source rows on the words it led by 0.5 to 2.1 (64x1048574, 128x524286), not yet an A/B, so those keep
- * rect. Only the H200 was measured. A tuning file's entry stands. */
+ * tall sources (1048576x127 74.4% against 84.5, 262144x255 82.5 against 84.6), level with it on 524288x128
+ * from rows of 129 (77.1 and 77.1) and ahead on 262144x256 from rows of 257 (78.5 against 75.7), and
+ * behind into destination rows off 128 bytes (64x1048575 into rows of 65 29.6 against 35.4, of 72
+ * 61.1-61.3 against 62.8-63.1); on source rows on the words it led by 0.5 to 2.1 (64x1048574,
+ * 128x524286). Those keep rect, not yet an A/B. Only the H200 was measured. A tuning file's entry stands. */
 static int shifted_wide2_to_vector(const clt__device_info *info, const clt__layout *l) {
   const clt_shape_class cls = clt__shape_class(l);
   return l->elem_size == 2 && l->rows % 64 == 0 &&
