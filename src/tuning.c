@@ -1103,6 +1103,7 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * against 96.3-96.6 on the H100), and in tiles of 32 or 64 columns, and for 4- and 8-byte elements,
    * rect stayed ahead (H200: f16 1572863x32 86.3-86.5 against 79.6-80.1, f32 524287x48 86.0-86.2
    * against 80.0-80.2, f64 786431x16 92.2-93.5 against 90.1-90.8). */
+  const clt__traits traits = clt__device_traits(info);
   const int skewed16 =
       l->elem_size == 2 && across == 16 && n_short > across && narrow_skewed(info, l, n_short, 32);
   if (!wide && c->variant == CLT_VARIANT_RECT && c->pre && !skewed16 &&
@@ -1120,8 +1121,7 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * narrow: up to 39 rows narrow led by 1.2 to 4.7 (35x340007 96.5-96.6 against 92.1-92.2,
    * 33x1000003 95.8-96.1 against 91.4-91.6), from 41 to 63 rect by up to 1.9. */
   if (wide && l->elem_size == 16 && n_short >= 34 && n_short < CLT__NARROW_AUTO_MAX &&
-      view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2) &&
-      clt__device_traits(info).wide16_rect_sectors)
+      view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2) && traits.wide16_rect_sectors)
     return 0;
   /* Wide sources whose rows the tile kernels' tiles fill whole (64; 1- and 2-byte elements also 128), into
    * destination rows padded off 16-byte vectors (1-, 4- and 8-byte elements) or off 4-byte words (2-byte
@@ -1141,7 +1141,7 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * rows of 129 20.2-20.7 -> 31.1-31.4, 128x2097152 into rows of 136 20.2 -> 48.4-48.8), f16 1.2 to 3.7
    * (128x2000001 into rows of 129 47.3-47.5 -> 50.9-51.0). */
   const unsigned dst_unit = l->elem_size == 2 ? 2u : (unsigned)(16 / l->elem_size);
-  const int dst_off16 = wide && clt__device_traits(info).wide_dst_off16_narrow &&
+  const int dst_off16 = wide && traits.wide_dst_off16_narrow &&
                         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, dst_unit);
   if (n_short <= CLT__NARROW_AUTO_MAX)
     return skewed16 || (n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0 || dst_off16;
@@ -1177,7 +1177,6 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * lost 1.4 points, unskewed ones 0.9 to 5.5, and its one tile row of 128 with the skew inside ran
    * 100x499999 at 93.7-94.1 against narrow's 88.2-88.3). */
   const size_t es = l->elem_size;
-  const clt__traits traits = clt__device_traits(info);
   if ((es == 2 && !shifted_wide2_rect32(info, l)) || (es == 4 && n_short <= traits.narrow_shifted4_max) ||
       (es == 8 && n_short >= 66 && c->variant == CLT_VARIANT_RECT && c->pre > 1 && n_short > across &&
        traits.narrow_skewed8))
