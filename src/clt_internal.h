@@ -225,8 +225,8 @@ typedef struct clt__traits {
    * as whole ones with their rows clamped onto the matrix (cl/rect.cl's EDGE_CLAMP; default 0) */
   int u8_edge_clamp;
   /* AUTO gives the vector kernel's defaults to wide and odd-shaped 2-byte sources of a multiple of 64 rows,
-   * and tall ones of 64 columns, whose rows start off 4-byte words, into destination rows on 128 bytes
-   * (default 0) */
+   * and tall ones of 64 columns, whose rows start off 4-byte words (wide and odd-shaped ones of fewer than
+   * 12288 rows also on the words but off 8 bytes), into destination rows on 128 bytes (default 0) */
   int wide_shifted2_vector;
   /* AUTO gives narrow wide sources of 1- to 8-byte elements whose rows the tile kernels' tiles fill whole
    * (and 1- and 2-byte ones of 128 rows), into destination rows off 16-byte vectors (2-byte elements: off

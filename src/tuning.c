@@ -1684,11 +1684,12 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
          !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 32);
 }
 
-/* 2-byte wide and odd-shaped sources of a multiple of 64 rows (the vector kernel's tile), and tall ones of
- * 64 columns, whose rows start off 4-byte words, into destination rows on 128 bytes, on devices whose
- * clt__traits wide_shifted2_vector says so: the vector kernel's defaults (64 x 64 tiles of 4-element
- * vectors in groups of 16 x 16, whole loads shifted into place), not rect's element loads. AUTO against
- * the code before, two rounds in alternating processes on an NVIDIA H200 (bench/results/h200/knobs46.txt):
+/* 2-byte wide and odd-shaped sources of a multiple of 64 rows (the vector kernel's tile), and tall ones of 64
+ * columns, whose rows start off 4-byte words (wide and odd-shaped ones of fewer than 12288 rows also on the
+ * words but off 8 bytes), into destination rows on 128 bytes, on devices whose clt__traits
+ * wide_shifted2_vector says so: the vector kernel's defaults (64 x 64 tiles of 4-element vectors in groups of
+ * 16 x 16, whole loads shifted into place), not rect's element loads or 2-element vectors. AUTO against the
+ * code before, two rounds in alternating processes on an NVIDIA H200 (bench/results/h200/knobs46.txt):
  * - wide, 64 to 256 rows (A): all 21 layouts gained 5.4 to 10.6 points of the copy, the 14 held out of
  *   knobs45.txt D2's seven among them (64x1048575 84.7-84.9% -> 91.0-93.7, 256x262143 83.2-84.0 ->
  *   91.2-91.8, 192x1000001 82.7-82.8 -> 91.8, a batch of 8 of 128x65535 80.9-82.1 -> 91.5-91.8, source
@@ -1701,17 +1702,26 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
  * - tall, 64 columns from padded source rows (J): all 7 layouts gained 2.0 to 7.1, 4 of them held out
  *   (1048576x64 from rows of 65 84.9-86.8 -> 90.6-91.5, 524288x64 from rows of 69 81.9-82.3 -> 88.9-89.0,
  *   a batch of 2 85.0-86.8 -> 91.8).
- * Timed beside AUTO in the same processes (B, two rounds; C, I, one), the kernel ran behind rect on other
- * tall sources (1048576x127 74.4% against 84.5, 262144x255 82.5 against 84.6), level with it on 524288x128
- * from rows of 129 (77.1 and 77.1) and ahead on 262144x256 from rows of 257 (78.5 against 75.7), and
- * behind into destination rows off 128 bytes (64x1048575 into rows of 65 29.6 against 35.4, of 72
- * 61.1-61.3 against 62.8-63.1); on source rows on the words it led by 0.5 to 2.1 (64x1048574,
- * 128x524286). Those keep rect, not yet an A/B. Only the H200 was measured. A tuning file's entry stands. */
+ * - source rows on the words but off 8 bytes, wide or odd-shaped, below 12288 rows, where rect's 2-element
+ *   vectors load them whole (knobs47.txt A, B, G): 35 of the 37 such layouts gained 0.1 to 14.5 points, 30
+ *   of them held out (means of the rounds: 320x209714 77.0 -> 91.5, 448x299594 80.2 -> 91.5, 64x1048576
+ *   from rows of 1048578 82.2 -> 92.7, 6144x6146 84.6 -> 89.0, 10240x10242 86.0 -> 88.9); 64x524286 lost
+ *   0.3 and 3072x3074 (within the L2) 3.2. From 12288 rows they went -5.5 to +0.6 (12288x12290 -0.1,
+ *   14336x14338 -0.8, 16384x16382 -1.6, 131072x510 -5.5), tall ones of 64 columns -1.0 and +0.3.
+ * Timed beside AUTO in the same processes (knobs46.txt B, two rounds; C, I, one), the kernel ran behind rect
+ * on other tall sources (1048576x127 74.4% against 84.5, 262144x255 82.5 against 84.6), level with it on
+ * 524288x128 from rows of 129 (77.1 and 77.1) and ahead on 262144x256 from rows of 257 (78.5 against 75.7),
+ * and behind into destination rows off 128 bytes (64x1048575 into rows of 65 29.6 against 35.4, of 72
+ * 61.1-61.3 against 62.8-63.1). Those keep rect, not yet an A/B. Only the H200 was measured. A tuning
+ * file's entry stands. */
 static int shifted_wide2_to_vector(const clt__device_info *info, const clt__layout *l) {
   const clt_shape_class cls = clt__shape_class(l);
+  const int off_words = !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2);
   return l->elem_size == 2 && l->rows % 64 == 0 &&
-         (cls == CLT_SHAPE_WIDE || cls == CLT_SHAPE_ODD || (cls == CLT_SHAPE_TALL && l->cols == 64)) &&
-         !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) &&
+         (cls == CLT_SHAPE_WIDE || cls == CLT_SHAPE_ODD ||
+          (cls == CLT_SHAPE_TALL && l->cols == 64 && off_words)) &&
+         (off_words ||
+          (l->rows < 12288 && !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4))) &&
          view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 64) &&
          clt__device_traits(info).wide_shifted2_vector;
 }

@@ -222,8 +222,9 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * wide_shifted2_vector: on an NVIDIA H200 wide and odd-shaped f16 sources of a multiple of 64 rows off
  * 4-byte words, into destination rows on 128 bytes, gained 0.0 to 16.0 points in the vector kernel's
  * defaults over rect on all 54 layouts measured, 30 of them held out, and tall ones of 64 columns 2.0 to
- * 7.1 on all 7, 4 held out (src/tuning.c's shifted_wide2_to_vector has the figures); the H100 was not
- * measured for it.
+ * 7.1 on all 7, 4 held out, and wide and odd-shaped ones of fewer than 12288 rows whose rows start on the
+ * words but off 8 bytes 0.1 to 14.5 on 35 of 37, 30 held out, -0.3 and -3.2 on the other two
+ * (src/tuning.c's shifted_wide2_to_vector has the figures); the H100 was not measured for it.
  * wide_dst_off16_narrow: on an NVIDIA H200 wide sources of 64 rows of 1-, 4- and 8-byte elements into
  * destination rows off 16-byte vectors, and of 2-byte ones into rows off 4-byte words, gained 8.1 to 37.1
  * points in the narrow kernel over rect on all 23 layouts measured, 13 of them held out, and those of 128

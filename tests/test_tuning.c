@@ -1501,7 +1501,7 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
       {{4096, 4096, 1, 1, 0, 0, 0, 4097, 0, 0}, 2, 4, 128, 128}, /* a source offset, an odd ld */
       {{4112, 4097, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},     /* the source only */
       {{16384, 16382, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},
-      {{4096, 4096, 1, 2, 0, 0, 0, 0, 0, 0}, 2, 2, 128, 64},
+      {{4112, 4096, 1, 2, 0, 0, 0, 0, 0, 0}, 2, 2, 128, 64},
       {{4097, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64}, /* the destination only */
       {{16382, 16384, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},
       {{4096, 4096, 1, 0, 0, 0, 0, 4098, 0, 0}, 2, 2, 128, 64},
@@ -1538,16 +1538,17 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
   assert_int_equal(clt__tuning_lookup(&h200, 2, CLT_SHAPE_ODD, 0, &t), CLT__TUNED_TABLE);
 }
 
-/* AUTO's rect tiles on tall and wide layouts whose short side is a whole number of 64 elements (else of
- * 32; of 16 for a skewed tall destination of 2 bytes or wider) but not of the tile's extent across it:
- * 64 x 64 tiles (64 x 32 or 64 x 16, or 32 x 32 for wide sources; 1-byte elements on an NVIDIA H200,
- * which has no entry for them; any element size on a GPU without a table); whole tiles stay. A tall
- * source with a skewed destination keeps rect's whole tiles rather than the narrow kernel. The H200's f16
- * wide entry (64 tile rows, 4-element vectors) gives way to rect's 2-element vectors in the same 64 rows
- * where the source's rows do not start on its vectors. Wide f32 sources off rect's vectors take 32 x 32
- * tiles of element loads on a GPU without a table, and on the H200 its odd entry's 2-element vectors,
- * in 32-row tiles where the rows are 96 and start on those vectors (off them, element loads in 64 x 64
- * tiles: h200_shifted_wide_sources_take_measured_knobs). */
+/* AUTO's rect tiles on tall and wide layouts whose short side is a whole number of 64 elements (else of 32;
+ * of 16 for a skewed tall destination of 2 bytes or wider) but not of the tile's extent across it: 64 x 64
+ * tiles (64 x 32 or 64 x 16, or 32 x 32 for wide sources; 1-byte elements on an NVIDIA H200, which has no
+ * entry for them; any element size on a GPU without a table); whole tiles stay. A tall source with a skewed
+ * destination keeps rect's whole tiles rather than the narrow kernel. The H200's f16 wide entry (64 tile
+ * rows, 4-element vectors) gives way to rect's 2-element vectors, in 32-row tiles on 160 and 224 rows, where
+ * the source's rows do not start on its vectors (a multiple of 64 rows into destination rows on 128 bytes
+ * takes the vector kernel: h200_shifted_f16_sources_take_vector). Wide f32 sources off rect's vectors take
+ * 32 x 32 tiles of element loads on a GPU without a table, and on the H200 its odd entry's 2-element vectors,
+ * in 32-row tiles where the rows are 96 and start on those vectors (off them, element loads in 64 x 64 tiles:
+ * h200_shifted_wide_sources_take_measured_knobs). */
 static void auto_fits_rect_tiles_to_a_short_side(void **state) {
   static const struct {
     size_t rows, cols, es;
@@ -1579,8 +1580,8 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {16, 1048575, 2, 1, 0, 0, 0},      /* wide: narrow */
       {64, 1048576, 2, 1, 64, 64, 4},    /* the f16 wide entry */
       {128, 524288, 2, 1, 64, 64, 4},    /* the same in two tiles */
-      {64, 1048574, 2, 1, 64, 64, 2},    /* source rows off its vectors: rect's defaults in its rows */
-      {256, 262142, 2, 1, 64, 64, 2},    /* the same in four tiles */
+      {160, 1048574, 2, 1, 32, 32, 2},   /* source rows off its vectors: rect's defaults, 32-row tiles */
+      {224, 1048574, 2, 1, 32, 32, 2},   /* the same in seven tiles */
       {1048576, 64, 2, 1, 128, 64, 2},   /* tall: rect's defaults, 64 columns a whole tile */
       {48, 1048576, 2, 1, 0, 0, 0},      /* the narrow kernel's */
       {64, 1048575, 4, 0, 32, 32, 1},    /* f32: element loads, 64 rows two whole tiles */
@@ -2269,7 +2270,7 @@ static void h200_skewed_wide_f16(void **state) {
   static const wide_rect_case cases[] = {
       {200, 524288, 64, 2, 32, 8, 0},   {248, 270001, 64, 2, 32, 8, 0},
       {129, 1048575, 64, 2, 16, 4, 16}, {64, 1048576, 64, 4, 16, 16, 0}, /* on the sectors: the entry */
-      {64, 1048574, 64, 2, 32, 8, 0},                                    /* ... one-sided: rect's defaults */
+      {160, 1048574, 32, 2, 16, 8, 0},                                   /* ... one-sided: rect's defaults */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     expect_wide_rect(&h200, 2, &cases[i]);
@@ -2358,9 +2359,11 @@ static int is_narrow(const clt__config *c) {
 
 /* On the H200, 2-byte wide and odd-shaped sources of a multiple of 64 rows, and tall ones of 64 columns,
  * whose rows start off 4-byte words (an odd leading dimension or offset), into destination rows on 128
- * bytes, take the vector kernel's defaults (shifted_wide2_to_vector). Rows not a multiple of 64, source
- * rows on the words, destination rows off 128 bytes, other tall and batched-class sources keep what they
- * had; so do the H100, another GPU and a CPU, and a tuning file's entry stands. */
+ * bytes, take the vector kernel's defaults (shifted_wide2_to_vector); so do wide and odd-shaped ones of
+ * fewer than 12288 rows whose rows start on the words but off 8 bytes. Rows not a multiple of 64, source
+ * rows on 8 bytes, destination rows off 128 bytes, 12288 rows and more on the words, other tall and
+ * batched-class sources keep what they had; so do the H100, another GPU and a CPU, and a tuning file's
+ * entry stands. */
 static void h200_shifted_f16_sources_take_vector(void **state) {
   (void)state;
   static const struct {
@@ -2377,9 +2380,16 @@ static void h200_shifted_f16_sources_take_vector(void **state) {
       {{64, 1048575, 1, 0, 1048577, 0, 0, 0, 0, 0}, 1}, /* source rows padded, still off the words */
       {{64, 1048576, 1, 1, 0, 0, 0, 0, 0, 0}, 1},       /* source at an odd offset */
       {{64, 1048575, 1, 0, 0, 0, 0, 128, 0, 0}, 1},     /* destination rows padded onto 128 bytes */
-      {{64, 1048575, 1, 0, 1048576, 0, 0, 0, 0, 0}, 0}, /* source rows on the words */
-      {{64, 1048574, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
-      {{8192, 8194, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{64, 1048574, 1, 0, 0, 0, 0, 0, 0, 1}, 1},       /* source rows on the words, off 8 bytes */
+      {{8192, 8194, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{11264, 11266, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{64, 1048575, 1, 0, 1048578, 0, 0, 0, 0, 0}, 1},
+      {{64, 1048576, 1, 2, 0, 0, 0, 0, 0, 0}, 1},
+      {{128, 262142, 3, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{12288, 12290, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, /* ... of 12288 rows and more */
+      {{16384, 16386, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{64, 1048575, 1, 0, 1048576, 0, 0, 0, 0, 0}, 0}, /* source rows on 8 bytes */
+      {{64, 1048576, 1, 4, 0, 0, 0, 0, 0, 0}, 0},
       {{64, 1048575, 1, 0, 0, 0, 0, 65, 0, 0}, 0}, /* destination rows off 128 bytes */
       {{64, 1048575, 1, 0, 0, 0, 0, 72, 0, 0}, 0},
       {{64, 1048575, 1, 0, 0, 0, 8, 0, 0, 0}, 0},
@@ -3279,7 +3289,7 @@ static void l2_hint_for_odd_and_wide_sources(void **state) {
       /* wide */
       {64, 1048575, 4, 0, 0, 256},
       {64, 524287, 8, 0, 0, 128},
-      {64, 1048574, 2, 0, 0, 256},
+      {160, 1048574, 2, 0, 0, 256},
       {64, 2097152, 1, 0, 0, 256},
       /* aligned (the vector kernel's) and tall: none */
       {16384, 16388, 4, 0, 0, 0},
