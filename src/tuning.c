@@ -1497,11 +1497,19 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
  *   (496x220001 63.9 -> 75.4, 688x50001 in batches of 3 64.0 -> 74.7).
  * Padded destination rows keep the skew: 600x200001 into rows of 604, 612 and 628 ran at 56.0-57.2 skewed
  * and 41.8-43.7 in 64-row tiles (C). So do rows off the words, stored element by element unskewed: 2.7 to
- * 32.1 points behind in 64-row tiles, up to 24.0 in 128-row ones (A). */
-static void odd_u8_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (c->variant != CLT_VARIANT_RECT || l->elem_size != 1 || !c->pre ||
-      clt__shape_class(l) != CLT_SHAPE_ODD || l->dst_ld != l->rows ||
-      (l->batch > 1 && l->dst_stride != l->rows * l->cols))
+ * 32.1 points behind in 64-row tiles, up to 24.0 in 128-row ones (A).
+ * The H200's f16 odd entry (the same tiles of 4-element vectors, skewed into runs aligned to the sectors)
+ * goes unskewed in its own tiles on such rows, fewer than 824 of them on 16 bytes or not (u8's 2560 does
+ * not apply): AUTO against the code before (knobs47.txt D, G), 17 of the 18 layouts of 264 to 808 rows
+ * gained 1.2 to 17.0 points, 12 of them held out (264x400001 57.6-58.8% -> 74.1-76.2, 280x300001 62.0-62.1
+ * -> 78.8-78.9, 520x200001 75.3-75.6 -> 86.6-86.8, 296x300001 in batches of 2 65.1-65.2 -> 82.0-82.1,
+ * 712x150001 85.2-85.4 -> 86.5-86.6), 808x120001 lost 0.1; from 840 rows they went -1.2 to +4.4
+ * (840x120001 -0.3, 904x110001 +4.4, 968x100001 -1.2, 1000x99999 +0.6). As tuning files' entries (C, one
+ * round) 64 x 64 tiles ran 0.1 to 22.9 points behind the entry's own unskewed on all 12 layouts tried, and
+ * rows off the words unskewed lost up to 20.0 (999x99999 86.2 -> 66.2; 263x400001 +1.8). */
+static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || l->elem_size > 2 || !c->pre || clt__shape_class(l) != CLT_SHAPE_ODD ||
+      l->dst_ld != l->rows || (l->batch > 1 && l->dst_stride != l->rows * l->cols))
     return;
   const int on16 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 16);
   if (l->rows >= (on16 ? 2560u : 824u))
@@ -1514,8 +1522,8 @@ static void odd_u8_unskewed(const clt__device_info *info, const clt__layout *l, 
   t.wg_y = 4;
   t.dst_align = own.dst_align = 1;
   clt__config u;
-  if (!on16 && clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.dst_aligned &&
-      tiles_overlap(&u, l))
+  if (l->elem_size == 1 && !on16 && clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS &&
+      u.dst_aligned && tiles_overlap(&u, l))
     *c = u;
   else if (clt__config_from_tuning(info, l, &own, &u) == CLT_SUCCESS && u.dst_aligned)
     *c = u;
@@ -1829,7 +1837,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     one_sided_to_defaults(info, l, &c);
     skewed_wide_f16(info, l, &c);
     units_to_whole_tiles(info, l, &tuned, &c);
-    odd_u8_unskewed(info, l, &c);
+    odd_unskewed(info, l, &c);
     aligned2_to_overlapping_rect(info, l, &c);
     aligned2_units_into_pieces(info, l, &c);
   }

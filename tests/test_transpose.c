@@ -425,7 +425,7 @@ static void tiles_overlap_exact(void **state) {
       {290, 285, 1, 1, 32, 4, 8, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
       {300, 261, 2, 1, 16, 4, 4, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
       /* the H200's u8 odd entry on few rows into destination rows on 4-byte words, unskewed (src/tuning.c's
-       * odd_u8_unskewed): 64 x 64 tiles overlapping, single and batched; 128 x 128 at the edge and
+       * odd_unskewed): 64 x 64 tiles overlapping, single and batched; 128 x 128 at the edge and
        * overlapping */
       {360, 301, 1, 1, 64, 4, 16, 4, 0, 1,
        "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},

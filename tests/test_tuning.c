@@ -3079,7 +3079,7 @@ static void rect_sk_max_where_it_saves_a_tile_row(void **state) {
       {{6000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 16},
       {{1000, 99999, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 24},
       {{997, 99999, 1, 0, 0, 0, 3, 1000, 0, 0}, 1, 27},
-      {{500, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 12},
+      {{1012, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 12},
       {{1000, 99999, 1, 0, 0, 0, 3, 0, 0, 0}, 1, 0},
       {{1000, 99999, 2, 0, 0, 0, 0, 0, 99999 * 1000 + 4, 0}, 1, 0},
       {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
@@ -3111,13 +3111,13 @@ static void rect_sk_max_where_it_saves_a_tile_row(void **state) {
     }
 }
 
-/* The H200's u8 odd entry where the dense destination rows start on 4-byte words but off the 32-byte
- * sectors (src/tuning.c's odd_u8_unskewed), unskewed: rows on 16 bytes, of fewer than 2560, in its own
- * 128 x 128 tiles; other rows, of fewer than 824, in 64 x 64 tiles in groups of 16 x 4, overlapping,
- * where those overlap (dense, a batch of 3, padded source rows), else 128 x 128. 824 rows and more (2560
- * on 16 bytes), padded destination rows or batch strides, rows off the words, f16, the H100 and a tuning
- * file's entry keep the skew. */
-static void h200_odd_u8_unskewed(void **state) {
+/* The H200's u8 and f16 odd entries where the dense destination rows start on 4-byte words but off the
+ * 32-byte sectors (src/tuning.c's odd_unskewed), unskewed. u8: rows on 16 bytes, of fewer than 2560, in
+ * its own 128 x 128 tiles; other rows, of fewer than 824, in 64 x 64 tiles in groups of 16 x 4,
+ * overlapping, where those overlap (dense, a batch of 3, padded source rows), else 128 x 128. f16: fewer
+ * than 824 rows in its own tiles. 824 rows and more (u8 2560 on 16 bytes), padded destination rows or
+ * batch strides, rows off the words, f32, the H100 and a tuning file's entry keep the skew. */
+static void h200_odd_unskewed(void **state) {
   static const struct {
     shape sh;
     size_t es;
@@ -3139,8 +3139,18 @@ static void h200_odd_u8_unskewed(void **state) {
       {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
       {{600, 200001, 1, 0, 0, 0, 0, 604, 0, 0}, 1, 0}, /* destination rows padded */
       {{360, 100001, 2, 0, 0, 0, 0, 0, 360 * 100001 + 4, 0}, 1, 0},
-      {{301, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0}, /* destination rows off 4-byte words */
-      {{500, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{301, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   /* destination rows off 4-byte words */
+      {{500, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128}, /* f16: the entry's own tiles */
+      {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128},
+      {{776, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128},
+      {{300, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128}, /* rows on 8 bytes */
+      {{264, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 2, 128},
+      {{600, 200001, 1, 0, 200003, 0, 0, 0, 0, 0}, 2, 128}, /* source rows padded */
+      {{824, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{840, 120001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{301, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{600, 200001, 1, 0, 0, 0, 0, 604, 0, 0}, 2, 0},
+      {{500, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
   };
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   (void)state;
@@ -3149,7 +3159,7 @@ static void h200_odd_u8_unskewed(void **state) {
     clt__config c;
     assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
     clt__config_set_order(&h200, &c, &l);
-    const unsigned tile = cases[i].tile ? cases[i].tile : 128;
+    const unsigned tile = cases[i].tile ? cases[i].tile : cases[i].es == 4 ? 64 : 128; /* f32: its entry's */
     const int skewed = cases[i].tile == 0, overlap = cases[i].tile == 64;
     if (c.variant != CLT_VARIANT_RECT || c.tile != tile || c.wg_x * c.vw != tile || (c.pre != 0) != skewed ||
         (overlap && (c.wg_y != 4 || !c.overlap)))
@@ -3159,16 +3169,18 @@ static void h200_odd_u8_unskewed(void **state) {
                c.wg_x, c.wg_y, c.pre, c.overlap, tile, tile, skewed ? "skewed" : "unskewed");
   }
   const shape sh = {360, 400001, 1, 0, 0, 0, 0, 0, 0, 1};
-  const clt__layout l = make_layout(&sh, 1, CLT_VARIANT_AUTO);
   clt__config c;
-  assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
-  assert_int_not_equal(c.pre, 0);
-  tuning_file f;
-  write_tuning_file(&f, &h200, "1 odd rect 128 4 8 1 32 0 0\n");
-  assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS); /* a file comes first */
-  assert_int_equal(c.tile, 128);
-  assert_int_not_equal(c.pre, 0);
-  drop_tuning_file(&f);
+  for (size_t es = 1; es <= 2; es++) {
+    const clt__layout l = make_layout(&sh, es, CLT_VARIANT_AUTO);
+    assert_int_equal(clt__auto_config(&h100, &l, &c), CLT_SUCCESS);
+    assert_int_not_equal(c.pre, 0);
+    tuning_file f;
+    write_tuning_file(&f, &h200, es == 1 ? "1 odd rect 128 4 8 1 32 0 0\n" : "2 odd rect 128 4 8 1 32 0 0\n");
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS); /* a file comes first */
+    assert_int_equal(c.tile, 128);
+    assert_int_not_equal(c.pre, 0);
+    drop_tuning_file(&f);
+  }
 }
 
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
@@ -3488,7 +3500,7 @@ int main(void) {
       cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
-      cmocka_unit_test(h200_odd_u8_unskewed),
+      cmocka_unit_test(h200_odd_unskewed),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
