@@ -216,7 +216,8 @@ typedef struct clt__traits {
    * work-groups walk along the tile rows (default 1024) */
   unsigned across_cols_max;
   /* AUTO gives aligned 2-byte matrices whose destination rows are on 8 bytes but off 16 rect's units
-   * stored in 8-byte pieces where those stand, not the vector entry (default 0) */
+   * stored in 8-byte pieces where those stand, not the vector entry, and rect's defaults where those units
+   * would take 8192 rows or more of a call of 48 million elements or more (default 0) */
   int aligned2_units8;
   /* the most tile columns of a u8 source whose rect tiles over shifted rows, skewed, load their edge tiles
    * as whole ones (cl/rect.cl's EDGE_SHIFT 2; default 0: none) */

@@ -1569,7 +1569,15 @@ static void aligned2_to_overlapping_rect(const clt__device_info *info, const clt
  * alternating processes; 3004x3000 70.6 -> 89.2, 12004x12000 71.6 -> 77.2) and both of whole tiles into
  * padded rows 2.0 and 3.5; held out, all 7 dense layouts gained 3.2 to 16.1 (1004x50000 65.7 -> 81.8)
  * and 3 into padded rows 1.9 to 9.5. Units of 8-element vectors led on whole tiles (16384^2 into rows
- * of 16388 83.0 against 76.6) but ran 4.4 to 15.3 behind on every dense layout they applied to (F). */
+ * of 16388 83.0 against 76.6) but ran 4.4 to 15.3 behind on every dense layout they applied to (F).
+ * Where those units would take 8192 rows or more and a call moves 48 million elements or more (a batch's
+ * matrices together), rect's defaults (skewed into runs aligned to the sectors) instead: AUTO against the
+ * code before (knobs47.txt E to G), all 27 such layouts gained 0.7 to 15.0 points, 18 of them held out
+ * (12004^2 74.9-75.3% -> 86.8-86.9, 16388x16384 79.5 -> 91.3-91.4, 100004x600 71.4-72.0 -> 86.5-86.9,
+ * 150004x400 71.8-73.1 -> 83.9-87.1, 8192^2 into rows of 8196 79.5-79.8 -> 90.0-90.7, a batch of 3 of
+ * 8196x2048 83.8-84.0 -> 91.2-91.3, 8196x6000 84.5-85.4 -> 84.8-86.5); smaller ones of 8192 rows and more
+ * lost 0.3 to 6.7 (8196x2048 90.5-91.3 -> 83.8-84.7, 16388x600 -5.6, 20004x2000 -0.5), and in one round
+ * the units led rect's defaults by 12.1 on 508x100000 and by 8.4 on 4004x4000 (E). */
 static void aligned2_units_into_pieces(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_VECTOR || l->elem_size != 2 || clt__shape_class(l) != CLT_SHAPE_ALIGNED ||
       !clt__device_traits(info).aligned2_units8 ||
@@ -1579,8 +1587,11 @@ static void aligned2_units_into_pieces(const clt__device_info *info, const clt__
   const clt_tuning t = {CLT_VARIANT_RECT, 128, 4, 16, 1, 16, 8, 1, 0};
   clt__config u;
   if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS && u.pack &&
-      (tiles_whole(&u, l) || tiles_overlap(&u, l)))
+      (tiles_whole(&u, l) || tiles_overlap(&u, l))) {
+    if (l->rows >= 8192 && l->rows * l->cols * l->batch >= (size_t)48000000)
+      take_variant(info, l, CLT_VARIANT_RECT, &u); /* many long rows: rect's defaults (above) */
     *c = u;
+  }
   clt__clear_error();
 }
 

@@ -952,50 +952,70 @@ static void aligned_f16_rect_where_it_overlaps(void **state) {
 
 /* AUTO for aligned f16 matrices whose destination rows are on 8 bytes but off 16 on the H200 (clt__traits
  * aligned2_units8): rect's units of 4-element vectors in 128 x 64 tiles stored in 8-byte pieces, whole or
- * overlapping, dense or into padded rows; the vector entry where those tiles would leave a partly empty
- * edge they cannot overlap (an eighth of the rows and more), or the rows are on 16 bytes or off 8. The
- * H100 (no such trait) keeps its kernels. */
+ * overlapping, dense or into padded rows; rect's defaults (skewed) where those would take 8192 rows or more
+ * and a call moves 48 million elements or more, a batch's matrices together; the vector entry where the
+ * units' tiles would leave a partly empty edge they cannot overlap (an eighth of the rows and more), or the
+ * rows are on 16 bytes or off 8. The H100 (no such trait) keeps its kernels. */
 static void aligned_f16_units_in_pieces(void **state) {
   (void)state;
+  enum { OTHER, UNITS, DEFAULTS }; /* OTHER: the entry, or a wide source's own */
   static const struct {
-    size_t rows, cols, dst_ld;
-    int units, overlap;
+    size_t rows, cols, batch, dst_ld;
+    int want, overlap;
   } cases[] = {
       /* dense, overlapping; into padded rows, whole or overlapping */
-      {10004, 10004, 0, 1, 1},
-      {6004, 8004, 0, 1, 1},
-      {1004, 50000, 0, 1, 1},
-      {40004, 1500, 0, 1, 1},
-      {16384, 16384, 16388, 1, 0},
-      {8192, 8192, 8196, 1, 0},
-      {12000, 12000, 12004, 1, 1},
+      {6004, 8004, 1, 0, UNITS, 1},
+      {1004, 50000, 1, 0, UNITS, 1},
+      {8196, 4096, 1, 0, UNITS, 1}, /* 8192 rows and more, under 48 million elements */
+      {20004, 2000, 1, 0, UNITS, 1},
+      {4096, 4096, 1, 4100, UNITS, 0},
+      {4000, 12000, 1, 4004, UNITS, 1},
+      /* rect's defaults */
+      {10004, 10004, 1, 0, DEFAULTS, 0},
+      {40004, 1500, 1, 0, DEFAULTS, 0},
+      {50004, 1000, 1, 0, DEFAULTS, 0},
+      {8196, 2048, 3, 0, DEFAULTS, 0},
+      {16384, 16384, 1, 16388, DEFAULTS, 0},
+      {8192, 8192, 1, 8196, DEFAULTS, 0},
+      {12000, 12000, 1, 12004, DEFAULTS, 0},
       /* an overlap of 124 rows (260 % 128 = 4), more than 260 / 8; a wide source (its own entry) */
-      {260, 60000, 0, 0, 0},
-      {196, 60000, 0, 0, 0},
+      {260, 60000, 1, 0, OTHER, 0},
+      {196, 60000, 1, 0, OTHER, 0},
       /* rows on 32 or 16 bytes, or on 4 */
-      {16384, 16384, 0, 0, 0},
-      {16384, 16384, 16392, 0, 0},
-      {16384, 16384, 16386, 0, 0},
+      {16384, 16384, 1, 0, OTHER, 0},
+      {16384, 16384, 1, 16392, OTHER, 0},
+      {16384, 16384, 1, 16386, OTHER, 0},
   };
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
-    clt__layout l = make_layout(&sh, 2, CLT_VARIANT_AUTO);
-    clt__config c, h;
+    const size_t dst_ld = cases[i].dst_ld ? cases[i].dst_ld : cases[i].rows;
+    const shape sh = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, dst_ld, 0, 0};
+    clt__layout l = make_layout(&sh, 2, CLT_VARIANT_AUTO), lr = make_layout(&sh, 2, CLT_VARIANT_RECT);
+    clt__config c, d, h;
     char opt[1024];
     assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
     clt__config_set_order(&h200, &c, &l);
     assert_int_equal(clt__config_options(&c, 2, opt, sizeof opt), 0);
+    assert_int_equal(clt__explicit_config(&h200, &lr, NULL, &d), CLT_SUCCESS);
     const int units = c.variant == CLT_VARIANT_RECT && c.pack && c.vw == 4 && c.tile == 128 &&
                       c.wg_x * c.vw == 64 && strstr(opt, "-DPST=8") != NULL;
-    if (units != cases[i].units || (units && c.overlap != cases[i].overlap))
-      fail_msg("f16 %zux%zu (dst_ld %zu) on the H200: %s pack %d vw %u tile %u overlap %d (%s); expected "
-               "units %d overlap %d",
-               cases[i].rows, cases[i].cols, cases[i].dst_ld, clt_variant_name(c.variant), c.pack, c.vw,
-               c.tile, c.overlap, opt, cases[i].units, cases[i].overlap);
+    const int defaults = c.variant == CLT_VARIANT_RECT && !c.pack && c.pre && c.pre == d.pre &&
+                         c.vw == d.vw && c.tile == d.tile && c.wg_x == d.wg_x && c.wg_y == d.wg_y;
+    const int aligned = clt__shape_class(&l) == CLT_SHAPE_ALIGNED; /* others take rect's defaults their way */
+    const int got = units ? UNITS : defaults && aligned ? DEFAULTS : OTHER;
+    if (got != cases[i].want || (units && c.overlap != cases[i].overlap))
+      fail_msg(
+          "f16 %zux%zu batch %zu (dst_ld %zu) on the H200: %s pack %d vw %u tile %u skew %u overlap %d (%s); "
+          "expected %s overlap %d",
+          cases[i].rows, cases[i].cols, cases[i].batch, dst_ld, clt_variant_name(c.variant), c.pack, c.vw,
+          c.tile, c.pre, c.overlap, opt,
+          cases[i].want == UNITS      ? "units"
+          : cases[i].want == DEFAULTS ? "rect's defaults"
+                                      : "neither",
+          cases[i].overlap);
     assert_int_equal(clt__auto_config(&h100, &l, &h), CLT_SUCCESS);
     if (h.pack)
-      fail_msg("f16 %zux%zu (dst_ld %zu) on the H100: units", cases[i].rows, cases[i].cols, cases[i].dst_ld);
+      fail_msg("f16 %zux%zu (dst_ld %zu) on the H100: units", cases[i].rows, cases[i].cols, dst_ld);
   }
 }
 
