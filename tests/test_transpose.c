@@ -205,6 +205,26 @@ static void vector_pairs_exact(void **state) {
   }
 }
 
+/* The vector kernel's defaults for f16 sources whose rows start off its 8-byte vectors (src/tuning.c
+ * shifted_wide2_to_vector), whole loads shifted into place: rows two elements off (on 4-byte words) and
+ * one or three off, through an odd leading dimension or an offset; partial last tiles both ways, a
+ * single tile row, and a batch. Exact, with the shifted loads in the build options. */
+static void vector_shifted_f16_exact(void **state) {
+  static const struct {
+    size_t rows, cols, src_ld, src_offset, batch;
+  } cases[] = {{128, 302, 0, 0, 1}, {192, 130, 134, 0, 2}, {64, 1000, 0, 2, 1},
+               {100, 258, 0, 0, 1}, {320, 201, 0, 0, 1},   {64, 515, 519, 3, 2}};
+  const clt_tuning t = {.variant = CLT_VARIANT_VECTOR, .tile = 64, .vector_width = 4, .wg_y = 16};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, 2, CLT_VARIANT_VECTOR);
+    d.src_ld = cases[i].src_ld;
+    d.src_offset = cases[i].src_offset;
+    d.batch = cases[i].batch;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DVW=4 -DTILE=64 -DWG_Y=16 -DSWZ_MASK=15 -DSRC_MODE=2");
+  }
+}
+
 /* The classic tiled kernel across its knobs: tiles of 4 to 32 elements, every power-of-two group height
  * up to the tile (one tile row per work-item included: POCL 3.1 and 5.0 wrote wrong elements there, and
  * past the destination, until the kernel's barriers left its full/partial branches), pads of 1 to 3, on
@@ -434,6 +454,11 @@ static void tiles_overlap_exact(void **state) {
       {264, 301, 1, 1, 128, 4, 32, 8, 0, 1,
        "-DTR=128 -DTC=128 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1"},
       {912, 1001, 1, 1, 128, 4, 32, 8, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"}, /* rows on 16 bytes */
+      /* the H200's f16 odd entry unskewed (src/tuning.c's odd_unskewed): 264 rows, 1000 overlapping */
+      {264, 301, 2, 1, 128, 4, 32, 8, 0, 1, "-DTR=128 -DTC=128 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {1000, 1001, 2, 1, 128, 4, 32, 8, 0, 1,
+       "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {264, 301, 2, 3, 128, 4, 32, 8, 0, 1, "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
   };
   static const struct {
     clt_variant v;
@@ -946,6 +971,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(narrow_tiles_exact),
       cmocka_unit_test(tiled_knobs_exact),
       cmocka_unit_test(vector_pairs_exact),
+      cmocka_unit_test(vector_shifted_f16_exact),
       cmocka_unit_test(cpu_tile_vectors_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_exact),
   };
