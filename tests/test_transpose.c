@@ -431,8 +431,9 @@ static void rect_u8_small_tiles_exact(void **state) {
 /* The last tile row and column moved back to end at the matrix's end, overlapping the tiles before them
  * (cl/common.cl's OVERLAP): rect's plain tiles of u8, batched; its 16-byte units, also stored in 8-byte
  * pieces; f16 over source rows off its vectors (element-aligned loads); u8 and f16 source rows shifted in
- * the tile (SRC_SHIFT); the vector kernel's u8 tiles; dense and in padded rows. Every element the overlap
- * moves twice must come out once and exact, and nothing past the view change. */
+ * the tile (SRC_SHIFT; the H200's f16 odd entry unskewed in 128 x 128 and 64 x 64 tiles, partial ones
+ * beside them); the vector kernel's u8 tiles; dense and in padded rows. Every element the overlap moves
+ * twice must come out once and exact, and nothing past the view change. */
 static void tiles_overlap_exact(void **state) {
   static const rect_case cases[] = {
       {60, 44, 1, 1, 16, 4, 4, 4, 0, 1, "-DOVERLAP=1"},
@@ -456,9 +457,12 @@ static void tiles_overlap_exact(void **state) {
       {912, 1001, 1, 1, 128, 4, 32, 8, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"}, /* rows on 16 bytes */
       /* the H200's f16 odd entry unskewed (src/tuning.c's odd_unskewed): 264 rows, 1000 overlapping */
       {264, 301, 2, 1, 128, 4, 32, 8, 0, 1, "-DTR=128 -DTC=128 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0"},
-      {1000, 1001, 2, 1, 128, 4, 32, 8, 0, 1,
-       "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {1000, 1001, 2, 1, 128, 4, 32, 8, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
       {264, 301, 2, 3, 128, 4, 32, 8, 0, 1, "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      /* ... in 64 x 64 tiles into destination rows on the sectors (src/tuning.c's one_sided_to_defaults) */
+      {272, 301, 2, 1, 64, 4, 16, 8, 0, 1, "-DTR=64 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {400, 1001, 2, 1, 64, 4, 16, 8, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
+      {400, 2913, 2, 2, 64, 4, 16, 8, 0, 1, "-DTR=64 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0"},
   };
   static const struct {
     clt_variant v;

@@ -1506,10 +1506,12 @@ static void auto_reads_misaligned_wide_f32_sources_by_element(void **state) {
 }
 
 /* The built-in odd entries (measured where both sides' rows are misaligned) give way to rect's defaults
- * where only one side's are: on a faked NVIDIA H200, f16 layouts misaligned only in the source (odd
- * leading dimension, leading dimension a multiple of 2 but not of the entry's 4-element vectors, an
- * offset) or only in the destination (a skew) take rect's 2-element vectors, 64 tile columns; both
- * misaligned keep the entry's 4-element vectors and 128 columns. An entry from a tuning file stands. */
+ * where only one side's are: on a faked NVIDIA H200, f16 layouts misaligned only in the source with rows
+ * on 4-byte words (a leading dimension a multiple of 2 but not of the entry's 4-element vectors, an offset
+ * of 2) or only in the destination (a skew) take rect's 2-element vectors, 64 tile columns; source rows
+ * off the words (an odd leading dimension) into destination rows the entry does not skew take the entry's
+ * 4-element vectors in 64 x 64 tiles; both misaligned keep the entry's 4-element vectors and 128 columns.
+ * An entry from a tuning file stands. */
 static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
   static const struct {
     shape s;
@@ -1519,7 +1521,13 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
       {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 128, 128}, /* both: the entry */
       {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 128, 128},
       {{4096, 4096, 1, 1, 0, 0, 0, 4097, 0, 0}, 2, 4, 128, 128}, /* a source offset, an odd ld */
-      {{4112, 4097, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},     /* the source only */
+      {{4112, 4097, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 64, 64},      /* the source only, off the words */
+      {{272, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 64, 64},
+      {{16400, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 64, 64},
+      {{528, 200000, 1, 0, 200001, 0, 0, 0, 0, 0}, 2, 4, 64, 64},
+      {{400, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 2, 4, 64, 64},
+      {{400, 200002, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64}, /* ... on the words */
+      {{800, 301, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 4, 128, 128},   /* u8: its entry's tiles, shifted */
       {{16384, 16382, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64},
       {{4112, 4096, 1, 2, 0, 0, 0, 0, 0, 0}, 2, 2, 128, 64},
       {{4097, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 2, 128, 64}, /* the destination only */
@@ -2916,34 +2924,41 @@ static void rect_edge_rows_where_measured(void **state) {
 
 /* rect's loads before its local stores (cl/rect.cl's LOADS_FIRST) for 2-byte elements read one by one
  * from unskewed source rows off the vectors, 16 tile rows or more per work-item, on GPUs: named in the
- * options exactly there. Shifted rows, skewed runs, the wide entry's 64-row tiles, other element sizes
- * (1-byte elements have it as the kernel's default) and CPUs go without. */
+ * options exactly there, in AUTO on the H100 (rect's defaults) and in the explicit rect variant on the H200,
+ * whose AUTO gives such odd-shaped sources its f16 odd entry's shifted rows (one_sided_to_defaults) and
+ * wide ones its wide entry. Shifted rows, skewed runs, other element sizes (1-byte elements have it as the
+ * kernel's default) and CPUs go without. */
 static void rect_loads_first_where_measured(void **state) {
   (void)state;
-  const clt__device_info h200 = faked_h200(), cpu = faked_pocl_cpu();
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100(), cpu = faked_pocl_cpu();
   static const struct {
     size_t rows, cols, es;
-    int first;
+    int h200, h100;
   } cases[] = {
-      {16400, 16383, 2, 1}, {8208, 8191, 2, 1},   {4112, 12289, 2, 1},  {16383, 16385, 2, 0},
-      {8191, 8193, 2, 0},   {16383, 16384, 2, 0}, {12289, 12288, 2, 0}, {144, 699051, 2, 0},
-      {200, 349525, 2, 0},  {16384, 16383, 4, 0}, {16384, 16383, 8, 0}, {8192, 8191, 16, 0},
-      {16384, 16383, 1, 0}, {16384, 16384, 2, 0},
+      {16400, 16383, 2, 0, 1}, {8208, 8191, 2, 0, 1},   {4112, 12289, 2, 0, 1},  {16383, 16385, 2, 0, 0},
+      {8191, 8193, 2, 0, 0},   {16383, 16384, 2, 0, 0}, {12289, 12288, 2, 0, 0}, {144, 699051, 2, 0, 1},
+      {200, 349525, 2, 0, 0},  {16384, 16383, 4, 0, 0}, {16384, 16383, 8, 0, 0}, {8192, 8191, 16, 0, 0},
+      {16384, 16383, 1, 0, 0}, {16384, 16384, 2, 0, 0},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const clt__config c = auto_dense(&h200, cases[i].es, cases[i].rows, cases[i].cols, 0);
-    char opts[1024];
-    assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
-    const int named = strstr(opts, "-DLOADS_FIRST=1") != NULL;
-    if (c.loads_first != cases[i].first || named != cases[i].first ||
-        (cases[i].first && (c.variant != CLT_VARIANT_RECT || c.tile / c.wg_y < 16 || c.pre || c.shift_ok)))
-      fail_msg("elem_size %zu, %zux%zu: %s tile %u wg_y %u vw %u skew %u loads first %d (%s); expected %d",
-               cases[i].es, cases[i].rows, cases[i].cols, clt_variant_name(c.variant), c.tile, c.wg_y, c.vw,
-               c.pre, c.loads_first, opts, cases[i].first);
-  }
-  const shape sh = {16384, 16383, 1, 0, 0, 0, 0, 0, 0, 1};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int d = 0; d < 2; d++) {
+      const clt__config c = auto_dense(d ? &h100 : &h200, cases[i].es, cases[i].rows, cases[i].cols, 0);
+      const int first = d ? cases[i].h100 : cases[i].h200;
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      const int named = strstr(opts, "-DLOADS_FIRST=1") != NULL;
+      if (c.loads_first != first || named != first ||
+          (first && (c.variant != CLT_VARIANT_RECT || c.tile / c.wg_y < 16 || c.pre || c.shift_ok)))
+        fail_msg(
+            "%s elem_size %zu, %zux%zu: %s tile %u wg_y %u vw %u skew %u loads first %d (%s); expected %d",
+            d ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols, clt_variant_name(c.variant),
+            c.tile, c.wg_y, c.vw, c.pre, c.loads_first, opts, first);
+    }
+  const shape sh = {16400, 16383, 1, 0, 0, 0, 0, 0, 0, 1};
   clt__layout l = make_layout(&sh, 2, CLT_VARIANT_RECT);
   clt__config c;
+  assert_int_equal(clt__explicit_config(&h200, &l, NULL, &c), CLT_SUCCESS);
+  assert_int_equal(c.loads_first, 1); /* the explicit variant: rect's defaults */
   assert_int_equal(clt__choose_config(&cpu, &l, CLT_VARIANT_RECT, &c), CLT_SUCCESS);
   assert_int_equal(c.loads_first, 0); /* measured on GPUs only */
 }
