@@ -238,9 +238,9 @@ static unsigned rect_edge_rows(const clt__config *c, const clt__device_info *inf
  * 82.9-83.8% of the copy -> 86.1-86.2, 8192x8191 78.5-79.7 -> 80.4-80.5; on an NVIDIA H100 94.2-94.3 ->
  * 94.7, 89.7-89.8 -> 91.3-91.5. The wide entry's 64-row tiles lost 3.5 to 4.7 points with it (H200
  * 64x1048575, 200x349525), shifted rows 12 (16383x16385), skewed f32 100x999999 12; other 4-, 8- and
- * 16-byte layouts moved by -0.4 to +0.2. The H200's AUTO now gives odd-shaped f16 sources off the words
- * its odd entry's shifted rows instead (one_sided_to_defaults); its explicit rect variant and other GPUs'
- * AUTO keep this. */
+ * 16-byte layouts moved by -0.4 to +0.2. The H200's AUTO now gives odd-shaped and wide f16 sources off the
+ * words its entries' shifted rows instead (one_sided_to_defaults); its explicit rect variant and other
+ * GPUs' AUTO keep this. */
 static int rect_loads_first(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   return !cpu_like(info) && l->elem_size == 2 && !c->pack && !c->shift_ok && !c->src_aligned && !c->pre &&
          c->wg_y && c->tile / c->wg_y >= 16;
@@ -1270,16 +1270,18 @@ static void take_variant(const clt__device_info *info, const clt__layout *l, clt
  * 78.3-80.7% of the copy on 112 rows, the defaults' 64 at 94.3-96.3 (112x499999, 112x524287, 112x999999;
  * knobs31.txt A and C), and f32 sources on 8-byte words gained 0.4 to 3.8 (104x524290 87.9-89.3 -> 91.7).
  * Since the f16 odd entry shifts misaligned rows into place (cl/rect.cl's SRC_SHIFT, with EDGE_SHIFT and
- * SHIFT_SPLIT), odd-shaped f16 sources whose rows start off 4-byte words, into destination rows it does not
- * skew, keep its shifted rows in 64 x 64 tiles in groups of 16 x 8 rather than rect's defaults, which read
- * such rows element by element: on an NVIDIA H200, AUTO against the code before, two rounds in alternating
- * processes (bench/results/h200/knobs47.txt I), all 28 such layouts of 272 to 16400 rows gained 5.4 to 18.3
- * points, 13 of them held out (336x300001 71.4-71.7% -> 89.8-89.9, 1552x70001 83.1-83.3 -> 90.5-90.6,
- * 8208x8193 84.1-84.9 -> 91.1-91.5, 16400x16385 85.1-85.3 -> 90.9-91.0, a batch of 3 of 400x100001 79.8-80.2
- * -> 86.6-86.7); as a tuning file's entry (H, one round) the entry's own 128 x 128 tiles led those on 7 of
- * the 15 layouts by 0.4 to 4.1 points and ran behind on the others by up to 11.1 (272x400001). Source rows on
- * the words, which the defaults' 2-element vectors load whole, keep the defaults. A tuning file's entry
- * stands. */
+ * SHIFT_SPLIT), odd-shaped and wide f16 sources whose rows start off 4-byte words, into destination rows the
+ * entries do not skew, take those shifted rows in 64 x 64 tiles in groups of 16 x 8 rather than rect's
+ * defaults, which read such rows element by element: on an NVIDIA H200, AUTO against the code before, two
+ * rounds in alternating processes (bench/results/h200/knobs47.txt I, K), all 28 odd-shaped layouts of 272 to
+ * 16400 rows gained 5.4 to 18.3 points, 13 of them held out (336x300001 71.4-71.7% -> 89.8-89.9, 1552x70001
+ * 83.1-83.3 -> 90.5-90.6, 8208x8193 84.1-84.9 -> 91.1-91.5, 16400x16385 85.1-85.3 -> 90.9-91.0, a batch of 3
+ * of 400x100001 79.8-80.2 -> 86.6-86.7), and all 13 wide ones of 144 to 240 rows 4.0 to 12.8, 6 of them held
+ * out (208x2000001 75.9-76.1 -> 88.8-88.9, 240x500001 79.5-79.7 -> 89.7-89.8, 144x2097151 73.5-73.6 ->
+ * 79.0-79.1); as a tuning file's entry (H, one round) the odd entry's own 128 x 128 tiles led those on 7 of
+ * the 15 odd-shaped layouts by 0.4 to 4.1 points and ran behind on the others by up to 11.1 (272x400001).
+ * Source rows on the words, which the defaults' 2-element vectors load whole, keep the defaults. A tuning
+ * file's entry stands. */
 static void one_sided_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt_shape_class cls = clt__shape_class(l);
   if (c->variant != CLT_VARIANT_RECT || (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE))
@@ -1291,11 +1293,12 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
     return;
   clt__config d;
   clt_tuning t;
-  if (one_sided && l->elem_size == 2 && cls == CLT_SHAPE_ODD &&
+  if (one_sided && l->elem_size == 2 &&
       !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2)) {
-    clt__config_to_tuning(c, &t); /* f16 rows off the words: the entry's shifted rows in 64 x 64 tiles */
+    clt__config_to_tuning(c, &t); /* f16 rows off the words: the entry's shifted rows, 64 x 64 (above) */
     t.tile = 64;
     t.wg_x = 64 / t.vector_width;
+    t.wg_y = 8;
     t.dst_align = 1;
     retune(info, l, &t, c);
     return;

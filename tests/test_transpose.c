@@ -463,6 +463,8 @@ static void tiles_overlap_exact(void **state) {
       {272, 301, 2, 1, 64, 4, 16, 8, 0, 1, "-DTR=64 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0"},
       {400, 1001, 2, 1, 64, 4, 16, 8, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
       {400, 2913, 2, 2, 64, 4, 16, 8, 0, 1, "-DTR=64 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {144, 3001, 2, 1, 64, 4, 16, 8, 0, 1,
+       "-DTR=64 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=0 -DSKG=0 -DSRC_VEC=0"}, /* wide */
   };
   static const struct {
     clt_variant v;

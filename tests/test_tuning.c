@@ -2290,8 +2290,9 @@ static void h200_c128_wide_sources_take_rect(void **state) {
 /* The H200's f16 wide entry where destination rows are off the sectors: rows on 2-element vectors take
  * rect's defaults in 64 tile rows without a skew, aligned source or not; an odd number of rows over a
  * misaligned source 2-element vectors in 16 x 4 groups, skewed; but 65 to 127 rows the narrow kernel.
- * Destination rows on the sectors keep the entry (or rect's defaults, one-sided), the H100 its own
- * table, and a tuning file's entry stands. */
+ * Destination rows on the sectors keep the entry (one-sided: rect's defaults over source rows on 4-byte
+ * words, the entry's 4-element vectors shifted into place in 64 x 64 tiles of 16 x 8 groups over rows off
+ * them), the H100 its own table, and a tuning file's entry stands. */
 static void h200_skewed_wide_f16(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
@@ -2299,6 +2300,7 @@ static void h200_skewed_wide_f16(void **state) {
       {200, 524288, 64, 2, 32, 8, 0},   {248, 270001, 64, 2, 32, 8, 0},
       {129, 1048575, 64, 2, 16, 4, 16}, {64, 1048576, 64, 4, 16, 16, 0}, /* on the sectors: the entry */
       {160, 1048574, 32, 2, 16, 8, 0},                                   /* ... one-sided: rect's defaults */
+      {160, 1048575, 32, 4, 8, 8, 0},   {240, 999999, 64, 4, 16, 8, 0},  /* ... off the words: shifted rows */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     expect_wide_rect(&h200, 2, &cases[i]);
