@@ -239,8 +239,8 @@ static unsigned rect_edge_rows(const clt__config *c, const clt__device_info *inf
  * 94.7, 89.7-89.8 -> 91.3-91.5. The wide entry's 64-row tiles lost 3.5 to 4.7 points with it (H200
  * 64x1048575, 200x349525), shifted rows 12 (16383x16385), skewed f32 100x999999 12; other 4-, 8- and
  * 16-byte layouts moved by -0.4 to +0.2. The H200's AUTO now gives odd-shaped and wide f16 sources off the
- * words its entries' shifted rows instead (one_sided_to_defaults); its explicit rect variant and other
- * GPUs' AUTO keep this. */
+ * words its entries' shifted rows instead (one_sided_to_defaults); its batched-class sources, its explicit
+ * rect variant and other GPUs' AUTO keep this. */
 static int rect_loads_first(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   return !cpu_like(info) && l->elem_size == 2 && !c->pack && !c->shift_ok && !c->src_aligned && !c->pre &&
          c->wg_y && c->tile / c->wg_y >= 16;

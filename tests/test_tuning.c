@@ -2292,7 +2292,8 @@ static void h200_c128_wide_sources_take_rect(void **state) {
  * misaligned source 2-element vectors in 16 x 4 groups, skewed; but 65 to 127 rows the narrow kernel.
  * Destination rows on the sectors keep the entry (one-sided: rect's defaults over source rows on 4-byte
  * words, the entry's 4-element vectors shifted into place in 64 x 64 tiles of 16 x 8 groups over rows off
- * them), the H100 its own table, and a tuning file's entry stands. */
+ * them, 32 x 32 where the rows are a whole number of 32 only), the H100 its own table, and a tuning file's
+ * entry stands. */
 static void h200_skewed_wide_f16(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
