@@ -233,6 +233,9 @@ typedef struct clt__traits {
    * (and 1- and 2-byte ones of 128 rows), into destination rows off 16-byte vectors (2-byte elements: off
    * 4-byte words) (default 0) */
   int wide_dst_off16_narrow;
+  /* rect's skewed runs of 1- and 2-byte elements align to 16 bytes, not to 32-byte sectors, where that
+   * saves the tile row that the larger skew would add (default 0) */
+  int half_skew;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -675,6 +675,32 @@ static void rect_skew_max_exact(void **state) {
   run_tuned(&d, CLT_TEST_VIA_PLAN, &t, u8_opt);
 }
 
+/* rect's skew of 1- and 2-byte elements halved to 16 bytes where that saves a tile row (src/tuning.c's
+ * rect_half_skew, which only the H200 takes; dst_align 16 here), with the H200's knobs forced through
+ * CLT_BUILD_OPTIONS: f16 over shifted source rows stored in aligned pieces, the last tile row's runs
+ * reaching 7 rows past the matrix (a batch whose second matrix skews differently); u8 with its edge
+ * tiles clamped, and in 64-row tiles over aligned source rows whose destination rows skew by multiples
+ * of 4. */
+static void rect_half_skew_exact(void **state) {
+  static const char f16_opt[] = "-DSK=8 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1";
+  static const char u8_opt[] = "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1";
+  static const rect_case f16[] = {
+      {503, 301, 2, 1, 128, 4, 32, 8, 0, 16, f16_opt},
+      {247, 203, 2, 2, 128, 4, 32, 8, 0, 16, f16_opt},
+  };
+  static const rect_case u8[] = {
+      {487, 301, 1, 1, 128, 4, 32, 8, 0, 16, u8_opt},
+      {231, 517, 1, 3, 128, 4, 32, 8, 0, 16, u8_opt},
+      {300, 256, 1, 1, 64, 4, 16, 8, 0, 16, "-DSK=16 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1"},
+  };
+  (void)state;
+  run_rect_cases(f16, sizeof f16 / sizeof f16[0]);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DEDGE_CLAMP=1", 1), 0);
+  run_rect_cases(u8, 2);
+  assert_int_equal(unsetenv("CLT_BUILD_OPTIONS"), 0);
+  run_rect_cases(u8 + 2, 1);
+}
+
 /* rect's destination stores narrower than its loads (cl/rect.cl's DVW), forced here through
  * CLT_BUILD_OPTIONS: 2-element and single-element stores after 2- to 8-element loads of 1-, 2- and
  * 4-byte elements, skewed runs and unskewed ones, shifted source rows with and without aligned pieces,
@@ -1002,6 +1028,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test_prestate_setup_teardown(rect_edge_clamp_exact, build_options_on, restore_build_options,
                                                "-DEDGE_CLAMP=1"),
       cmocka_unit_test(rect_skew_max_exact),
+      cmocka_unit_test_prestate_setup_teardown(rect_half_skew_exact, build_options_on, restore_build_options,
+                                               "-DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2"),
       cmocka_unit_test_prestate_setup_teardown(cpu_tiles_walked_in_one_buffer_exact, build_options_on,
                                                restore_build_options, "-DWALK=0"),
   };

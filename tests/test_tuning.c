@@ -3104,6 +3104,15 @@ static void rect_edge_clamp_where_measured(void **state) {
   assert_int_equal(c.edge_clamp, 0); /* measured on the H200 only */
 }
 
+/* AUTO's configuration of l on dev into c, and the tile rows of its grid. */
+static size_t auto_tile_rows(const clt__device_info *dev, const clt__layout *l, clt__config *c) {
+  size_t global[3], local[3];
+  assert_int_equal(clt__auto_config(dev, l, c), CLT_SUCCESS);
+  clt__config_ndrange(c, l, dev, global, local);
+  const int d = c->across ? 1 : 0;
+  return global[d] / local[d] >> (d ? 0 : c->spread_log);
+}
+
 /* rect's largest skew (src/tuning.c's rect_sk_max, cl/rect.cl's SKMAX): named in the options and counted
  * in the grid's tile rows exactly where the destination rows' skews leave the last tile row empty, for
  * 1- and 2-byte elements on any GPU. dst_offset and a padded dst_stride raise the largest skew (up to 27
@@ -3132,12 +3141,8 @@ static void rect_sk_max_where_it_saves_a_tile_row(void **state) {
       const clt__layout l = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_AUTO);
       clt__config c;
       char opts[1024], want[32];
-      size_t global[3], local[3];
-      assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
+      const size_t tile_rows = auto_tile_rows(&dev[k], &l, &c);
       assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
-      clt__config_ndrange(&c, &l, &dev[k], global, local);
-      const int d = c.across ? 1 : 0;
-      const size_t tile_rows = global[d] / local[d] >> (d ? 0 : c.spread_log);
       const size_t reach = cases[i].sk_max ? cases[i].sk_max : c.pre - 1;
       snprintf(want, sizeof want, "-DSKMAX=%u", cases[i].sk_max);
       if (c.variant != CLT_VARIANT_RECT || c.pre < 2 || c.sk_max != cases[i].sk_max ||
@@ -3148,6 +3153,49 @@ static void rect_sk_max_where_it_saves_a_tile_row(void **state) {
                  k ? "H100" : "H200", cases[i].es, l.rows, l.cols, l.batch, clt_variant_name(c.variant),
                  c.pre, c.sk_max, tile_rows, opts, cases[i].sk_max);
     }
+}
+
+/* rect's skew of 1- and 2-byte elements halved to 16 bytes (src/tuning.c's rect_half_skew) where the
+ * destination rows' starts take every skew and that saves a tile row, of at most 12: the H200's f16 and
+ * u8 odd entries (a batch, u8's 64-row tiles), the H100 not; 13 tile rows, a layout that saves nothing,
+ * one where sk_max saves the row, the H200's f16 wide entry (2-element vectors) and a tuning entry's 4-byte
+ * elements keep the sector. */
+static void h200_half_skew_where_it_saves_a_tile_row(void **state) {
+  static const struct {
+    shape sh;
+    size_t es;
+    int half; /* on the H200 */
+  } cases[] = {
+      {{503, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{375, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{502, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{1527, 70001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{503, 100001, 2, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{487, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{1511, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{300, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{1655, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},  {{1639, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{2049, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},  {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{247, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++) {
+      const clt__layout l = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      const size_t tile_rows = auto_tile_rows(&dev[k], &l, &c);
+      const size_t reach = c.sk_max ? c.sk_max : c.pre - 1;
+      const size_t want = !k && cases[i].half ? 16 : 32;
+      if (c.variant != CLT_VARIANT_RECT || c.pre * cases[i].es != want ||
+          tile_rows != (l.rows + reach + c.tile - 1) / c.tile)
+        fail_msg(
+            "%s elem_size %zu, %zux%zu batch %zu: %s skew %u, %zu tile rows; expected a skew of %zu bytes",
+            k ? "H100" : "H200", cases[i].es, l.rows, l.cols, l.batch, clt_variant_name(c.variant), c.pre,
+            tile_rows, want);
+    }
+  const shape f32 = {509, 200001, 1, 0, 0, 0, 0, 0, 0, 1};
+  const clt__layout l = make_layout(&f32, 4, CLT_VARIANT_RECT);
+  const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 128, .vector_width = 4, .wg_y = 8, .wg_x = 32};
+  clt__config c;
+  assert_int_equal(clt__config_from_tuning(&dev[0], &l, &t, &c), CLT_SUCCESS);
+  assert_int_equal(c.pre, 8);
 }
 
 /* The H200's u8 and f16 odd entries where the dense destination rows start on 4-byte words but off the
@@ -3539,6 +3587,7 @@ int main(void) {
       cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
+      cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_odd_unskewed),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
