@@ -1580,6 +1580,24 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
   clt__clear_error();
 }
 
+/* The H200's f16 odd entry (the table's only one) on sources of fewer than 448 rows whose rows start off its
+ * 4-element vectors, shifted into place, into dense destination rows that it skews to the 32-byte sectors
+ * (rows off 4-byte words, which odd_unskewed leaves skewed; not where rect_half_skew halves the skew): rect's
+ * defaults (128 x 64 tiles of 2-element vectors, also skewed). As variants in processes of their own, two
+ * rounds (bench/results/h200/knobs48.txt D), rect led AUTO by 0.9 to 5.5 points of the copy on all 7 such
+ * layouts of 262 to 441 rows and ran behind from 455 rows (583x150001 -4.2, 903x120001 -6.2). AUTO against
+ * the code before, two rounds in alternating processes (E): 18 of 19 layouts gained 0.3 to 8.7, 17 of them
+ * held out (259x400001 55.0-55.3% -> 60.8-60.9, 301x400002 59.3-59.4 -> 68.0-68.1, 301x100001 in batches of 3
+ * 60.2-60.3 -> 66.5-66.6, 403x200001 67.7-67.8 -> 70.9-71.0), 354x300001 lost 0.9. Sources on the vectors
+ * take rect's defaults already (one_sided_to_defaults; 301x400000 and 391x200000 came level). */
+static void shallow_odd2_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || l->elem_size != 2 || c->pre * l->elem_size != 32 ||
+      clt__shape_class(l) != CLT_SHAPE_ODD || l->rows >= 448 || l->dst_ld != l->rows ||
+      (l->batch > 1 && l->dst_stride != l->rows * l->cols))
+    return;
+  take_variant(info, l, CLT_VARIANT_RECT, c);
+}
+
 /* The f16 aligned entries of the H200 and the H100 (src/tuning_db.c), the vector kernel's 128-element tiles,
  * where those leave a partly empty edge and a side is under 10000: rect's defaults (128 x 64 tiles of
  * 2-element vectors) where their tiles overlap (tiles_overlap), unskewed into runs aligned to 16 bytes where
@@ -1899,6 +1917,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     skewed_wide_f16(info, l, &c);
     units_to_whole_tiles(info, l, &tuned, &c);
     odd_unskewed(info, l, &c);
+    shallow_odd2_to_defaults(info, l, &c);
     aligned2_to_overlapping_rect(info, l, &c);
     aligned2_units_into_pieces(info, l, &c);
   }

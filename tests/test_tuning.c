@@ -3235,7 +3235,7 @@ static void h200_odd_unskewed(void **state) {
       {{600, 200001, 1, 0, 200003, 0, 0, 0, 0, 0}, 2, 128}, /* source rows padded */
       {{824, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
       {{840, 120001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{301, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{463, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
       {{600, 200001, 1, 0, 0, 0, 0, 604, 0, 0}, 2, 0},
       {{500, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
   };
@@ -3268,6 +3268,44 @@ static void h200_odd_unskewed(void **state) {
     assert_int_not_equal(c.pre, 0);
     drop_tuning_file(&f);
   }
+}
+
+/* The H200's f16 odd entry on sources of fewer than 448 rows into dense destination rows off 4-byte words
+ * (src/tuning.c's shallow_odd2_to_defaults): rect's defaults, 128 x 64 tiles of 2-element vectors, skewed,
+ * source rows off the entry's vectors or on 4-byte words but off 8 bytes, 2 mod 4 rows, a batch. 449 rows,
+ * a skew that rect_half_skew halves, padded destination rows, rows on the words (odd_unskewed), a wide
+ * source (the wide entry's tiles) and a tuning file's entry keep their tiles. */
+static void h200_shallow_odd_f16_to_defaults(void **state) {
+  static const struct {
+    shape sh;
+    int defaults;
+  } cases[] = {
+      {{263, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{301, 400002, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{266, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{301, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{447, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{449, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{375, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, {{301, 400001, 1, 0, 0, 0, 0, 303, 0, 0}, 0},
+      {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, {{199, 500001, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+  };
+  const clt__device_info h200 = faked_h200();
+  clt__config c;
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const clt__layout l = make_layout(&cases[i].sh, 2, CLT_VARIANT_AUTO);
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    const int defaults = c.variant == CLT_VARIANT_RECT && c.tile == 128 && c.vw == 2 && c.wg_x * c.vw == 64;
+    if (defaults != cases[i].defaults || (defaults && c.pre != 16))
+      fail_msg("%zux%zu batch %zu: %s %u x %u of %u-element vectors, skew %u; expected %s", l.rows, l.cols,
+               l.batch, clt_variant_name(c.variant), c.tile, c.wg_x * c.vw, c.vw, c.pre,
+               cases[i].defaults ? "rect's defaults" : "the entry's tiles");
+  }
+  const shape sh = {263, 400001, 1, 0, 0, 0, 0, 0, 0, 1};
+  const clt__layout l = make_layout(&sh, 2, CLT_VARIANT_AUTO);
+  tuning_file f;
+  write_tuning_file(&f, &h200, "2 odd rect 128 4 8 1 32 0 0\n");
+  assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS); /* a file comes first */
+  assert_int_equal(c.vw, 4);
+  assert_int_equal(c.wg_x * c.vw, 128);
+  drop_tuning_file(&f);
 }
 
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
@@ -3589,6 +3627,7 @@ int main(void) {
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_odd_unskewed),
+      cmocka_unit_test(h200_shallow_odd_f16_to_defaults),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
