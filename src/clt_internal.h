@@ -236,6 +236,9 @@ typedef struct clt__traits {
   /* rect's skewed runs of 1- and 2-byte elements align to 16 bytes, not to 32-byte sectors, where that
    * saves the tile row that the larger skew would add (default 0) */
   int half_skew;
+  /* AUTO gives wide 1- and 2-byte sources of 129 to 511 (1-byte) or 319 rows into dense destination rows
+   * off 4-byte words the narrow kernel over the whole short side (default 0) */
+  int shallow_whole_narrow;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

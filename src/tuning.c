@@ -340,6 +340,42 @@ static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
 }
 
+/* The narrow kernel's tile over the whole short side past CLT__NARROW_MAX: wide sources of 1- and 2-byte
+ * elements of up to 511 and 319 rows into dense destination rows from a 16-byte boundary, whose tiles then
+ * move FLAT, each writing its destination rows as one contiguous run, in tiles 64 elements long in groups of
+ * 256 (within 32 and 40 KiB of local memory at those rows). On an NVIDIA H200 (bench/results/h200/
+ * knobs48.txt H to J) rect ran such sources of an odd number of rows, a few tile rows of skewed runs whose
+ * tiles are nearly all edge tiles, at 20-55% (u8) and 58-67% (f16) of the copy. One round: u8
+ * 263x800001 35.0% in AUTO, 43.7 in these tiles 16 bytes long (the heuristic's), 70.5 in 64;
+ * 301x600001 39.9, 52.2, 70.3; 487x400001 54.8, 52.4, 68.3; over four such layouts, tiles 128 bytes long ran
+ * at 63.3 to 68.1 and groups of 128 at 52.5 to 69.6; f16 263x400001 60.0 in AUTO, 74.4 in 64 elements. In
+ * AUTO from 512 and 320 rows they went either way (u8 615x300001 59.2-59.3 -> 51.3-51.4, 743x300001 62.2-62.3
+ * -> 64.7-65.0, 1001x200001 66.0-66.2 -> 30.2 in tiles 32 long, all the local memory left; f16 331x300001
+ * -0.1, 391x200001 +1.7, 447x200001 +0.2, 503x200001 78.1 -> 71.3-71.6), and the narrow variant keeps its
+ * 128-row tiles there. */
+static int narrow_whole(const clt__layout *l) {
+  const size_t fv = 16 / l->elem_size;
+  return l->elem_size <= 2 && l->rows < l->cols && l->rows > CLT__NARROW_MAX &&
+         l->rows < (l->elem_size == 1 ? 512u : 320u) && l->dst_ld == l->rows && l->dst_offset % fv == 0 &&
+         (l->batch == 1 || l->dst_stride % fv == 0);
+}
+
+/* AUTO gives such sources whose destination rows start off 4-byte words (an odd number of rows, or 2
+ * mod 4 for u8) the narrow kernel over the whole short side, on devices whose clt__traits
+ * shallow_whole_narrow says so. On an NVIDIA H200, AUTO against the code before, two rounds in
+ * alternating processes (knobs48.txt J), all 14 such layouts gained 5.9 to 41.1 points of the copy (u8
+ * 13.4 to 41.1), 6 of them held out from the explorations: u8 199x1000001 31.4% -> 69.6-69.7,
+ * 383x500001 40.3-40.4 -> 72.7-73.0, 421x400001 47.8-47.9 -> 67.4-67.5, 266x800001 35.7 -> 69.5-69.6, f16
+ * 137x1000001 58.0-58.1 -> 72.6-72.8, 199x500001 65.9-66.0 -> 78.1; and 129x1600001 20.8 -> 61.7-62.1,
+ * 263x800001 35.1-35.2 -> 69.8-70.0, f16 263x400001 61.3-61.4 -> 75.6-76.2, 301x400001 66.5-66.6 ->
+ * 72.4-72.5. Destination rows on the words came level (the same configuration). Batches of small
+ * matrices were not measured and keep their kernels. */
+static int shallow_to_whole_narrow(const clt__device_info *info, const clt__layout *l) {
+  return narrow_whole(l) && !cpu_like(info) && clt__shape_class(l) != CLT_SHAPE_BATCHED &&
+         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(4 / l->elem_size)) &&
+         clt__device_traits(info).shallow_whole_narrow;
+}
+
 /* The narrow kernel's FLAT (cl/narrow.cl): where the short side is whole in the tile and its lines are
  * dense on one side (a tall source's rows, a wide source's destination rows), every full tile's part of
  * that side is one run of whole aligned 16-byte vectors, which it moves in place of the lines' own
@@ -844,7 +880,8 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
      * of 128 (u8 8388608x16 85.9-89.7%). */
     c.wide = l->rows < l->cols;
     const size_t n_short = short_side(l);
-    c.short_ext = (unsigned)(n_short < CLT__NARROW_MAX ? n_short : CLT__NARROW_MAX);
+    const int whole = narrow_whole(l);
+    c.short_ext = (unsigned)(n_short < CLT__NARROW_MAX || whole ? n_short : CLT__NARROW_MAX);
     c.vw = (unsigned)(es < 16 ? 16 / es : 1);
     /* A tall source moved FLAT (held as read, cl/narrow.cl's GATHER) into destination rows on 16-byte
      * vectors: tiles of 4 to 8 KiB in groups of 64, 4 to 8 vectors per work-item each way. A --tune on
@@ -909,6 +946,10 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.wg_x = 64;
     while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
       c.wg_x *= 2;
+    if (whole) { /* narrow_whole has the figures */
+      c.tile = 64;
+      c.wg_x = 256;
+    }
     c.wg_y = 1;
     c.pad = 0; /* banks: the rotation (cl/narrow.cl) */
     break;
@@ -1582,7 +1623,7 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
 
 /* The H200's f16 odd entry (the table's only one) on sources of fewer than 448 rows whose rows start off its
  * 4-element vectors, shifted into place, into dense destination rows that it skews to the 32-byte sectors
- * (rows off 4-byte words, which odd_unskewed leaves skewed; not where rect_half_skew halves the skew): rect's
+ * (rows off 8 bytes, which odd_unskewed leaves skewed; not where rect_half_skew halves the skew): rect's
  * defaults (128 x 64 tiles of 2-element vectors, also skewed). As variants in processes of their own, two
  * rounds (bench/results/h200/knobs48.txt D), rect led AUTO by 0.9 to 5.5 points of the copy on all 7 such
  * layouts of 262 to 441 rows and ran behind from 455 rows (583x150001 -4.2, 903x120001 -6.2). AUTO against
@@ -1931,7 +1972,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     to_vector_tiles(info, l, 32, 4, 8, 4, &c);
   if (found != CLT__TUNED_FILE)
     shifted_odd4_to_vector_pairs(info, l, &c);
-  if (clt__narrow_auto(info, l, &c))
+  if (clt__narrow_auto(info, l, &c) || (found != CLT__TUNED_FILE && shallow_to_whole_narrow(info, l)))
     take_variant(info, l, CLT_VARIANT_NARROW, &c);
   else if (found != CLT__TUNED_FILE &&
            (bytes_off_sectors_to_vector(info, l) || shifted_wide2_to_vector(info, l)))

@@ -733,7 +733,8 @@ static void rect_narrow_stores_exact(void **state) {
 /* The narrow kernel with explicit knobs (vector width 0: the default), exact, and with build options that
  * contain opt, so that each case runs the path it names; the tile and group are given, so the cases do
  * not move with the defaults. Tall and wide sources of every element size, short sides of 1 to 128 and
- * above (several tile columns or rows, the last partial), partial last tiles along the long side,
+ * above (several tile columns or rows, the last partial; wide 1- and 2-byte sources of up to 511 and 319
+ * rows in one tile), partial last tiles along the long side,
  * rotated tile lines, vectors cut down by the short side, by offsets, leading dimensions and batch
  * strides, padding, small tiles whose units do not fill the group's last round, several group sizes,
  * and grids past the drivers' group caps. */
@@ -789,6 +790,30 @@ static void narrow_tiles_exact(void **state) {
       {1500, 150, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DVWL=2 -DTVS=uint4 -DVWS=4 -DTR=64 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=4 "},
       {300, 2000, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=128 -DTC=64 -DGROUP=256 "},
+      /* Wide 1- and 2-byte sources of 129 to 511 and 319 rows into dense destination rows from 16 bytes:
+       * the whole short side in one tile (src/tuning.c's narrow_whole), moved FLAT, source rows off and on
+       * 16 bytes, 2 mod 4 rows, the last tile partial, a batch. */
+      {263, 301, 1, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=263 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
+       "-DFLAT=1"},
+      {511, 701, 1, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=511 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
+       "-DFLAT=1"},
+      {266, 320, 1, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=266 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
+       "-DFLAT=1"},
+      {129, 517, 1, 64, 0, 256, 0, 2, 0, 0, 0, 0, 0, 11,
+       "-DTR=129 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
+       "-DFLAT=1"},
+      {263, 304, 1, 64, 0, 256, 0, 2, 0, 0, 0, 0, 0, 0,
+       "-DTR=263 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
+       "-DFLAT=1"},
+      {137, 301, 2, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=137 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
+       "-DFLAT=1"},
+      {319, 400, 2, 64, 0, 256, 0, 3, 0, 0, 0, 0, 0, 0,
+       "-DTR=319 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
+       "-DFLAT=1"},
       /* Misaligned views: narrower vectors, down to single elements. */
       {4001, 28, 4, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DVWL=4 -DTVS=uint -DVWS=1 -DTR=128 -DTC=28 -DGROUP=256 -DPAD=0 -DROT=5 "},

@@ -1590,7 +1590,7 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {128, 1048576, 1, 1, 128, 128, 4}, /* whole tiles */
       {256, 524287, 1, 1, 128, 128, 4},  /* whole tiles, misaligned rows */
       {96, 2097152, 1, 1, 32, 32, 4},    /* a whole number of 32 only */
-      {206, 1048576, 1, 1, 128, 128, 4}, /* nor of 32 */
+      {206, 1048576, 1, 0, 128, 128, 4}, /* nor of 32 */
       {80, 2097152, 1, 1, 0, 0, 0},      /* the same in one tile row, destination rows off the sectors */
       {32, 2097152, 1, 1, 0, 0, 0},      /* the narrow kernel's */
       {2097152, 64, 1, 1, 64, 64, 4},    /* tall: half a tile of 128 columns */
@@ -2289,7 +2289,8 @@ static void h200_c128_wide_sources_take_rect(void **state) {
 
 /* The H200's f16 wide entry where destination rows are off the sectors: rows on 2-element vectors take
  * rect's defaults in 64 tile rows without a skew, aligned source or not; an odd number of rows over a
- * misaligned source 2-element vectors in 16 x 4 groups, skewed; but 65 to 127 rows the narrow kernel.
+ * misaligned source into padded rows 2-element vectors in 16 x 4 groups, skewed; but 65 to 127 rows, and
+ * dense ones of 129 (shallow_to_whole_narrow), the narrow kernel.
  * Destination rows on the sectors keep the entry (one-sided: rect's defaults over source rows on 4-byte
  * words, the entry's 4-element vectors shifted into place in 64 x 64 tiles of 16 x 8 groups over rows off
  * them, 32 x 32 where the rows are a whole number of 32 only), the H100 its own table, and a tuning file's
@@ -2298,15 +2299,25 @@ static void h200_skewed_wide_f16(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   static const wide_rect_case cases[] = {
-      {200, 524288, 64, 2, 32, 8, 0},   {248, 270001, 64, 2, 32, 8, 0},
-      {129, 1048575, 64, 2, 16, 4, 16}, {64, 1048576, 64, 4, 16, 16, 0}, /* on the sectors: the entry */
-      {160, 1048574, 32, 2, 16, 8, 0},                                   /* ... one-sided: rect's defaults */
-      {160, 1048575, 32, 4, 8, 8, 0},   {240, 999999, 64, 4, 16, 8, 0},  /* ... off the words: shifted rows */
+      {200, 524288, 64, 2, 32, 8, 0},  {248, 270001, 64, 2, 32, 8, 0},
+      {64, 1048576, 64, 4, 16, 16, 0},                                 /* on the sectors: the entry */
+      {160, 1048574, 32, 2, 16, 8, 0},                                 /* ... one-sided: rect's defaults */
+      {160, 1048575, 32, 4, 8, 8, 0},  {240, 999999, 64, 4, 16, 8, 0}, /* ... off the words: shifted rows */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     expect_wide_rect(&h200, 2, &cases[i]);
+  /* an odd number of rows over a misaligned source into padded destination rows (dense ones take the
+   * narrow kernel, below) */
+  const shape padded = {129, 1048575, 1, 0, 0, 0, 0, 131, 0, 0};
+  const clt__layout pl = make_layout(&padded, 2, CLT_VARIANT_AUTO);
+  clt__config pc;
+  assert_int_equal(clt__auto_config(&h200, &pl, &pc), CLT_SUCCESS);
+  if (pc.variant != CLT_VARIANT_RECT || pc.tile != 64 || pc.vw != 2 || pc.wg_x != 16 || pc.wg_y != 4 ||
+      pc.pre != 16)
+    fail_msg("f16 129x1048575 into rows of 131: %s tile %u vw %u wg %u x %u skew %u",
+             clt_variant_name(pc.variant), pc.tile, pc.vw, pc.wg_x, pc.wg_y, pc.pre);
   static const size_t narrow_rows[][2] = {{100, 1048576}, {72, 1048576}, {100, 999999}, {99, 1048577},
-                                          {101, 999999},  {127, 524287}, {65, 999999}};
+                                          {101, 999999},  {127, 524287}, {65, 999999},  {129, 1048575}};
   for (size_t i = 0; i < sizeof narrow_rows / sizeof narrow_rows[0]; i++)
     if (auto_wide(&h200, 2, narrow_rows[i][0], narrow_rows[i][1]).variant != CLT_VARIANT_NARROW)
       fail_msg("f16 %zux%zu: not the narrow kernel", narrow_rows[i][0], narrow_rows[i][1]);
@@ -3166,13 +3177,13 @@ static void h200_half_skew_where_it_saves_a_tile_row(void **state) {
     size_t es;
     int half; /* on the H200 */
   } cases[] = {
-      {{503, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{375, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
-      {{502, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{1527, 70001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
-      {{503, 100001, 2, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{487, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{1511, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{300, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{1655, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},  {{1639, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
-      {{2049, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},  {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
-      {{247, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{503, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{375, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{502, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{1527, 70001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{503, 100001, 2, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{999, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{1511, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{300, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{1655, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},   {{1639, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{2049, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},   {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{247, 400001, 1, 0, 0, 0, 0, 249, 0, 0}, 2, 0},
   };
   const clt__device_info dev[2] = {faked_h200(), faked_h100()};
   (void)state;
@@ -3226,7 +3237,7 @@ static void h200_odd_unskewed(void **state) {
       {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
       {{600, 200001, 1, 0, 0, 0, 0, 604, 0, 0}, 1, 0}, /* destination rows padded */
       {{360, 100001, 2, 0, 0, 0, 0, 0, 360 * 100001 + 4, 0}, 1, 0},
-      {{301, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   /* destination rows off 4-byte words */
+      {{601, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   /* destination rows off 4-byte words */
       {{500, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128}, /* f16: the entry's own tiles */
       {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128},
       {{776, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128},
@@ -3280,11 +3291,11 @@ static void h200_shallow_odd_f16_to_defaults(void **state) {
     shape sh;
     int defaults;
   } cases[] = {
-      {{263, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{301, 400002, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{331, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{341, 400002, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
       {{266, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{301, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 1},
       {{447, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{449, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
       {{375, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, {{301, 400001, 1, 0, 0, 0, 0, 303, 0, 0}, 0},
-      {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, {{199, 500001, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
+      {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, {{198, 500001, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
   };
   const clt__device_info h200 = faked_h200();
   clt__config c;
@@ -3305,6 +3316,58 @@ static void h200_shallow_odd_f16_to_defaults(void **state) {
   assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS); /* a file comes first */
   assert_int_equal(c.vw, 4);
   assert_int_equal(c.wg_x * c.vw, 128);
+  drop_tuning_file(&f);
+}
+
+/* Wide u8 sources of 129 to 511 rows and f16 ones of up to 319 into dense destination rows off 4-byte words
+ * (src/tuning.c's shallow_to_whole_narrow): on the H200 the narrow kernel's tile over the whole short side,
+ * moved FLAT, 64 elements long in groups of 256 (odd-shaped and wide, 2 mod 4 u8 rows, a batch whose
+ * matrices start on 16 bytes). 512 and 320 rows, rows on the words, padded rows, a destination or a batch's
+ * matrices off 16 bytes, a batch of small matrices, the H100 and a tuning file's entry keep their kernels;
+ * the explicit narrow variant takes those tiles on any GPU, and its 128-row ones past those rows. */
+static void h200_shallow_sources_take_whole_narrow(void **state) {
+  static const struct {
+    shape sh;
+    size_t es;
+    int whole;
+  } cases[] = {
+      {{231, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{129, 1600001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{263, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{266, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{511, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{263, 200000, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{137, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{319, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{513, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{321, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{264, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{266, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{263, 800001, 1, 0, 0, 0, 0, 265, 0, 0}, 1, 0}, {{263, 200001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{263, 800001, 1, 0, 0, 0, 3, 0, 0, 0}, 1, 0},   {{263, 304, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  clt__config c;
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++) {
+      const clt__layout l = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_AUTO);
+      assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
+      const int whole =
+          c.variant == CLT_VARIANT_NARROW && c.short_ext == l.rows && c.flat && c.tile == 64 && c.wg_x == 256;
+      if (whole != (cases[i].whole && !k) || (c.variant == CLT_VARIANT_NARROW && !whole))
+        fail_msg(
+            "%s elem_size %zu, %zux%zu batch %zu: %s short side %u, flat %d, tile %u, group %u; expected %s",
+            k ? "H100" : "H200", cases[i].es, l.rows, l.cols, l.batch, clt_variant_name(c.variant),
+            c.short_ext, c.flat, c.tile, c.wg_x, cases[i].whole && !k ? "the whole short side" : "no narrow");
+      const clt__layout n = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_NARROW);
+      assert_int_equal(clt__choose_config(&dev[k], &n, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+      const int in_range = l.rows < (cases[i].es == 1 ? 512u : 320u);
+      const size_t fv = 16 / cases[i].es;
+      const int flat_dst =
+          l.dst_ld == l.rows && l.dst_offset % fv == 0 && (l.batch == 1 || l.dst_stride % fv == 0);
+      assert_int_equal(c.short_ext, in_range && flat_dst ? l.rows : 128);
+    }
+  const shape sh = {263, 800001, 1, 0, 0, 0, 0, 0, 0, 1};
+  const clt__layout l = make_layout(&sh, 1, CLT_VARIANT_AUTO);
+  tuning_file f;
+  write_tuning_file(&f, &dev[0], "1 odd rect 128 4 8 1 32 0 0\n");
+  assert_int_equal(clt__auto_config(&dev[0], &l, &c), CLT_SUCCESS); /* a file comes first */
+  assert_int_equal(c.variant, CLT_VARIANT_RECT);
   drop_tuning_file(&f);
 }
 
@@ -3628,6 +3691,7 @@ int main(void) {
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_odd_unskewed),
       cmocka_unit_test(h200_shallow_odd_f16_to_defaults),
+      cmocka_unit_test(h200_shallow_sources_take_whole_narrow),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
