@@ -213,7 +213,9 @@ static unsigned rect_sk_max(const clt__config *c, const clt__layout *l) {
  * 58.6-58.7 -> 73.5, 1399x70001 85.9-86.2 -> 87.2-87.6), u8 1.1 to 12.0 on 17 (487x400001 42.8-42.9 ->
  * 54.7-54.8, 364x600000 in 64-row tiles 43.3-43.4 -> 52.1, 1383x70001 61.1-61.8 -> 63.3-63.5). From 16 tile
  * rows they lost 1.1 to 2.4 (f16) and 2.3 to 6.7 (u8 8167x25001 78.1-78.3 -> 71.4-71.6); the H200's f16 wide
- * entry (2-element vectors, 64-row tiles) went -0.8 and -2.0 on 247 rows, +2.0 on 183. */
+ * entry (2-element vectors, 64-row tiles) went -0.8 and -2.0 on 247 rows, +2.0 on 183. Wide u8 sources of up
+ * to 511 rows and f16 ones of up to 319 into rows off 4-byte words take the narrow kernel since
+ * (shallow_to_whole_narrow: 487x400001 68.2-68.3). */
 static int rect_half_skew(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (c->pre * l->elem_size != 32 || l->elem_size > 2 || c->vw != 4 || !clt__device_traits(info).half_skew)
     return 0;
@@ -1630,7 +1632,9 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
  * the code before, two rounds in alternating processes (E): 18 of 19 layouts gained 0.3 to 8.7, 17 of them
  * held out (259x400001 55.0-55.3% -> 60.8-60.9, 301x400002 59.3-59.4 -> 68.0-68.1, 301x100001 in batches of 3
  * 60.2-60.3 -> 66.5-66.6, 403x200001 67.7-67.8 -> 70.9-71.0), 354x300001 lost 0.9. Sources on the vectors
- * take rect's defaults already (one_sided_to_defaults; 301x400000 and 391x200000 came level). */
+ * take rect's defaults already (one_sided_to_defaults; 301x400000 and 391x200000 came level). Those of up to
+ * 319 rows into dense rows off 4-byte words take the narrow kernel since (shallow_to_whole_narrow:
+ * 301x400001 72.4-72.5). */
 static void shallow_odd2_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 2 || c->pre * l->elem_size != 32 ||
       clt__shape_class(l) != CLT_SHAPE_ODD || l->rows >= 448 || l->dst_ld != l->rows ||

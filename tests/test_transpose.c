@@ -792,7 +792,7 @@ static void narrow_tiles_exact(void **state) {
       {300, 2000, 4, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=128 -DTC=64 -DGROUP=256 "},
       /* Wide 1- and 2-byte sources of 129 to 511 and 319 rows into dense destination rows from 16 bytes:
        * the whole short side in one tile (src/tuning.c's narrow_whole), moved FLAT, source rows off and on
-       * 16 bytes, 2 mod 4 rows, the last tile partial, a batch. */
+       * 16 bytes, padded and at an offset, 2 mod 4 rows, the last tile partial, batches. */
       {263, 301, 1, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=263 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
        "-DFLAT=1"},
@@ -811,6 +811,9 @@ static void narrow_tiles_exact(void **state) {
       {137, 301, 2, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=137 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
        "-DFLAT=1"},
+      {263, 301, 1, 64, 0, 256, 0, 0, 3, 305, 0, 0, 0, 0,
+       "-DTR=263 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
+       "-DFLAT=1"}, /* source rows at an offset, padded */
       {319, 400, 2, 64, 0, 256, 0, 3, 0, 0, 0, 0, 0, 0,
        "-DTR=319 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
        "-DFLAT=1"},

@@ -3281,11 +3281,12 @@ static void h200_odd_unskewed(void **state) {
   }
 }
 
-/* The H200's f16 odd entry on sources of fewer than 448 rows into dense destination rows off 4-byte words
+/* The H200's f16 odd entry on sources of fewer than 448 rows into dense destination rows off 8 bytes
  * (src/tuning.c's shallow_odd2_to_defaults): rect's defaults, 128 x 64 tiles of 2-element vectors, skewed,
- * source rows off the entry's vectors or on 4-byte words but off 8 bytes, 2 mod 4 rows, a batch. 449 rows,
- * a skew that rect_half_skew halves, padded destination rows, rows on the words (odd_unskewed), a wide
- * source (the wide entry's tiles) and a tuning file's entry keep their tiles. */
+ * source rows off the entry's vectors or on 4-byte words but off 8 bytes, 2 mod 4 rows, a batch (those of
+ * up to 319 rows off 4-byte words take the narrow kernel, h200_shallow_sources_take_whole_narrow). 449 rows,
+ * a skew that rect_half_skew halves, padded destination rows, rows on 8 bytes (odd_unskewed), a wide source
+ * (the wide entry's tiles) and a tuning file's entry keep their tiles. */
 static void h200_shallow_odd_f16_to_defaults(void **state) {
   static const struct {
     shape sh;
