@@ -112,6 +112,20 @@ static int dense_rows_off_vectors(const clt__layout *l, unsigned vw) {
   return l->dst_ld == l->rows && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, vw);
 }
 
+/* Whether the destination is dense: each row starts where the one before ends, and each matrix of a batch
+ * where the one before ends. */
+static int dense_destination(const clt__layout *l) {
+  return l->dst_ld == l->rows && (l->batch == 1 || l->dst_stride == l->rows * l->cols);
+}
+
+/* Whether the destination rows are dense and every matrix's first row starts on a 16-byte vector, so a
+ * wide source's tile of whole destination rows writes one run of aligned vectors (the narrow kernel's
+ * FLAT). */
+static int dense_rows_from_16(const clt__layout *l) {
+  const size_t fv = 16 / l->elem_size;
+  return l->dst_ld == l->rows && l->dst_offset % fv == 0 && (l->batch == 1 || l->dst_stride % fv == 0);
+}
+
 /* The largest power of two up to max that divides extent and starts every vector of the source
  * (dst 0) or destination view on its own boundary. */
 static unsigned narrow_vector(unsigned max, size_t extent, const clt__device_info *info, const clt__layout *l,
@@ -356,10 +370,8 @@ static size_t short_side(const clt__layout *l) {
  * -0.1, 391x200001 +1.7, 447x200001 +0.2, 503x200001 78.1 -> 71.3-71.6), and the narrow variant keeps its
  * 128-row tiles there. */
 static int narrow_whole(const clt__layout *l) {
-  const size_t fv = 16 / l->elem_size;
   return l->elem_size <= 2 && l->rows < l->cols && l->rows > CLT__NARROW_MAX &&
-         l->rows < (l->elem_size == 1 ? 512u : 320u) && l->dst_ld == l->rows && l->dst_offset % fv == 0 &&
-         (l->batch == 1 || l->dst_stride % fv == 0);
+         l->rows < (l->elem_size == 1 ? 512u : 320u) && dense_rows_from_16(l);
 }
 
 /* AUTO gives such sources whose destination rows start off 4-byte words (an odd number of rows, or 2
@@ -427,7 +439,7 @@ static int narrow_flat(const clt__config *c, const clt__device_info *info, const
   if (es > 4 || info->base_align_bytes < 16 || c->short_ext != short_side(l) || c->tile % fv || nv >= fv)
     return 0;
   if (c->wide)
-    return l->dst_ld == l->rows && l->dst_offset % fv == 0 && (l->batch == 1 || l->dst_stride % fv == 0);
+    return dense_rows_from_16(l);
   return (es == 4 || nv == 1 || !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, fv)) &&
          l->src_ld == l->cols && l->src_offset % fv == 0 && (l->batch == 1 || l->src_stride % fv == 0);
 }
@@ -1602,7 +1614,7 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
  * rows off the words unskewed lost up to 20.0 (999x99999 86.2 -> 66.2; 263x400001 +1.8). */
 static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size > 2 || !c->pre || clt__shape_class(l) != CLT_SHAPE_ODD ||
-      l->dst_ld != l->rows || (l->batch > 1 && l->dst_stride != l->rows * l->cols))
+      !dense_destination(l))
     return;
   const int on16 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 16);
   if (l->rows >= (on16 ? 2560u : 824u))
@@ -1637,8 +1649,7 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
  * 301x400001 72.4-72.5). */
 static void shallow_odd2_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 2 || c->pre * l->elem_size != 32 ||
-      clt__shape_class(l) != CLT_SHAPE_ODD || l->rows >= 448 || l->dst_ld != l->rows ||
-      (l->batch > 1 && l->dst_stride != l->rows * l->cols))
+      clt__shape_class(l) != CLT_SHAPE_ODD || l->rows >= 448 || !dense_destination(l))
     return;
   take_variant(info, l, CLT_VARIANT_RECT, c);
 }
