@@ -1,4 +1,5 @@
-/* Native ceiling: NT copy vs cache-blocked AVX2 transposes, 2 threads (OpenMP); see README.md.
+/* Native ceiling: NT copy vs cache-blocked AVX2 transposes, THREADS threads (OpenMP, default 2); see
+ * README.md.
  * native ROWS COLS REPS VARIANT...   variant = name:TR:TC:order:inner:nt:pf
  *   order 0 = tiles walk along source rows (r0 outer), 1 = down column strips (c0 outer)
  *   inner 0 = 8x8 blocks straight to dst (r inner), 1 = 16x8 blocks (64-byte dst lines), 2 = via buffer,
@@ -16,6 +17,7 @@
 #include <time.h>
 
 static size_t R, C, LDS, LDD;
+static int T = 2; /* threads: env THREADS */
 static float *S, *D, *CD;
 
 static double now(void) {
@@ -30,11 +32,10 @@ static int cmpd(const void *a, const void *b) {
 
 static void copy_nt(int nt) {
   size_t n = R * C;
-#pragma omp parallel num_threads(2)
+#pragma omp parallel num_threads(T)
   {
     int t = omp_get_thread_num();
-    size_t half = (n / 2) & ~(size_t)15;
-    size_t b = t ? half : 0, e = t ? n : half;
+    size_t b = (n * t / T) & ~(size_t)15, e = t == T - 1 ? n : (n * (t + 1) / T) & ~(size_t)15;
     size_t i = b;
     if (nt) {
       for (; i + 8 <= e; i += 8)
@@ -195,13 +196,13 @@ static void tile(const var *v, size_t r0, size_t c0, float *buf) {
 
 static void transpose(const var *v) {
   size_t tr_n = (R + v->tr - 1) / v->tr, tc_n = (C + v->tc - 1) / v->tc;
-#pragma omp parallel num_threads(2)
+#pragma omp parallel num_threads(T)
   {
     static __thread float buf[256 * 272] __attribute__((aligned(64)));
     int t = omp_get_thread_num();
     /* order 0: each thread walks its share of tile rows, row by row; else of tile columns. */
     const size_t outer = v->order ? tc_n : tr_n, inner = v->order ? tr_n : tc_n;
-    size_t b = outer * t / 2, e = outer * (t + 1) / 2;
+    size_t b = outer * t / T, e = outer * (t + 1) / T;
     for (size_t o = b; o < e; o++)
       for (size_t n = 0; n < inner; n++) {
         if (v->pf) { /* the tile pf steps ahead in the thread's own walk */
@@ -229,6 +230,8 @@ int main(int argc, char **argv) {
   R = atol(argv[1]);
   C = atol(argv[2]);
   int reps = atoi(argv[3]);
+  if (getenv("THREADS"))
+    T = atoi(getenv("THREADS"));
   LDS = C;
   LDD = R;
   S = big(R * C * 4);
