@@ -432,8 +432,9 @@ static void rect_u8_small_tiles_exact(void **state) {
  * (cl/common.cl's OVERLAP): rect's plain tiles of u8, batched; its 16-byte units, also stored in 8-byte
  * pieces; f16 over source rows off its vectors (element-aligned loads); u8 and f16 source rows shifted in
  * the tile (SRC_SHIFT; the H200's f16 odd entry unskewed in 128 x 128 and 64 x 64 tiles, partial ones
- * beside them); the vector kernel's u8 tiles; dense and in padded rows. Every element the overlap moves
- * twice must come out once and exact, and nothing past the view change. */
+ * beside them); the vector kernel's u8 tiles, also with element-wise stores; dense and in padded rows;
+ * vectors across the last tile row's start. Every element the overlap moves twice must come out once and
+ * exact, and nothing past the view change. */
 static void tiles_overlap_exact(void **state) {
   static const rect_case cases[] = {
       {60, 44, 1, 1, 16, 4, 4, 4, 0, 1, "-DOVERLAP=1"},
@@ -441,6 +442,7 @@ static void tiles_overlap_exact(void **state) {
       {1104, 144, 1, 1, 128, 16, 2, 4, 1, 1, "-DPACK=1 -DOVERLAP=1"},
       {1096, 144, 1, 2, 128, 16, 2, 4, 1, 8, "-DPACK=1 -DPST=8 -DOVERLAP=1"},
       {60, 45, 2, 2, 16, 2, 8, 4, 0, 1, "-DOVERLAP=1"}, /* rows of 45: SRC_VEC=0 */
+      {61, 44, 2, 2, 16, 2, 8, 4, 0, 1, "-DOVERLAP=1"}, /* a vector across the last tile row's start */
       /* odd shapes' rows of 1001, 285 and 522 bytes shifted in the tile, the last loads past the view */
       {1100, 1001, 1, 2, 16, 4, 4, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
       {290, 285, 1, 1, 32, 4, 8, 4, 0, 1, "-DSRC_SHIFT=1 -DPACK=0 -DOVERLAP=1"},
@@ -485,6 +487,12 @@ static void tiles_overlap_exact(void **state) {
     d.dst_ld = padded[i].rows + padded[i].dst_pad;
     run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DOVERLAP=1");
   }
+  /* The vector kernel's element-wise stores (DST_MODE 0, where a device's base alignment is below a
+   * vector), forced here: destination rows of 62 bytes put a vector across the last tile row's start. */
+  clt_tuning t = {.variant = CLT_VARIANT_VECTOR, .tile = 16, .vector_width = 4, .wg_y = 4, .dst_align = 1};
+  clt_desc d = clt_test_desc(62, 44, 1, CLT_VARIANT_VECTOR);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DDST_MODE=0 -DOVERLAP=1", 1), 0);
+  run_tuned(&d, CLT_TEST_VIA_PLAN, &t, "-DDST_MODE=0 -DOVERLAP=1");
 }
 
 /* rect's skewed runs of 16-byte elements, whose first elements come from the rows above the tile in
@@ -1041,7 +1049,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_small_tile_columns_exact),
       cmocka_unit_test(rect_u8_small_tiles_exact),
-      cmocka_unit_test(tiles_overlap_exact),
+      cmocka_unit_test_prestate_setup_teardown(tiles_overlap_exact, build_options_on, restore_build_options,
+                                               ""),
       cmocka_unit_test(rect_skew_from_global_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_knobs_exact, build_options_on, restore_build_options,
                                                "-DEDGE_VEC=1 -DEDGE_ROWS=8"),
