@@ -124,9 +124,9 @@
     x[2] = SHUF_(b2_, b6_, 0, 1, 2, 3, 8, 9, 10, 11), x[6] = SHUF_(b2_, b6_, 4, 5, 6, 7, 12, 13, 14, 15);    \
     x[3] = SHUF_(b3_, b7_, 0, 1, 2, 3, 8, 9, 10, 11), x[7] = SHUF_(b3_, b7_, 4, 5, 6, 7, 12, 13, 14, 15);    \
   } while (0)
-#elif defined(__clang__) && VW == 16 && ELEM_SIZE == 4
-/* 16 x 16 (a 64-byte line per row) in rounds over blocks of b = 1, 2, 4 and 8 lanes, each between rows
- * i and i + b: LANES_LOb_ gives row i its own even-numbered blocks and row i + b's in between,
+#elif defined(__clang__) && VW == 16 && ELEM_SIZE <= 4
+/* 16 x 16 (rows of 16, 32 or 64 bytes) in rounds over blocks of b = 1, 2, 4 and 8 lanes, each between
+ * rows i and i + b: LANES_LOb_ gives row i its own even-numbered blocks and row i + b's in between,
  * LANES_HIb_ gives row i + b the odd-numbered blocks of both. */
 #define TRANSPOSE_VW(x)                                                                                      \
   do {                                                                                                       \

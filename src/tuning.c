@@ -808,63 +808,67 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.wg_x = 8;
       c.wg_y = 32;
     } else {
-      /* 32-byte block rows in tall groups; for 4- to 16-byte elements, tiles of 128 rows x 2 KiB
-       * (tile x chunk elements), each work-item walking a run of them (cpu_walks): each destination row
-       * gets a 512-byte run, each source row 32 cache lines (cl/block.cl says why). Before the walks,
-       * groups of 2 items stacked down the source ran ahead of 4 by 10 points. On POCL (flat addresses,
-       * clang), pad turns on non-temporal stores. With cl/block.cl's shuffle transpose, against 32 x 256-byte
-       * tiles in groups of 8 (2 EPYC cores of an AVX2 host, the bench, two runs each), 128 x 1 KiB
+      /* Tiles of 128 rows x 2 KiB (tile x chunk elements), each work-item walking a run of them
+       * (cpu_walks), in blocks of 32-byte rows (16 elements at most): each destination row gets a run
+       * of 128 elements (512 bytes of f32), each source row 32 cache lines (cl/block.cl says why). Before the
+       * walks, groups of 2 items stacked down the source ran ahead of 4 by 10 points. On POCL (flat
+       * addresses, clang), pad turns on non-temporal stores. With cl/block.cl's shuffle transpose, against 32
+       * x 256-byte tiles in groups of 8 (2 EPYC cores of an AVX2 host, the bench, two runs each), 128 x 1 KiB
        * tiles took f32 4096^2 from 37-47% of the copy to 60-86%, 4097x4095 skewed from 28-32% to
        * 51-52%, f64 from 51-52% and 38-41% to 57-58% and 46-55%; c128 4096^2 49-52% (57-60%), 4097x4095
        * 47-54% (32-35%), where 64-row tiles gave 55% but 44-48% (bench/results/pocl2/src). On 2
        * cores of an AVX-512 EPYC host 2 KiB ran 8-19% shorter than 1 KiB on f32 and f64 in 9 of 10
        * pairs (the bench, median ms): f32 4096^2 4.65-6.13 against 5.62-6.02, 4097x4095 5.48 against
        * 6.30-6.55, f64 10.0-10.3 against 11.6-11.9 and 10.5-11.3 against 12.2-12.3; c128 level; level
-       * on 16 Xeon cores (bench/results/pocl2/chunk.txt). */
+       * on 16 Xeon cores (bench/results/pocl2/chunk.txt).
+       * 1- and 2-byte elements took the same tiles once cl/block.cl's shuffle transpose covered their
+       * 16-element blocks; before, each work-item moved one block in groups of 64, and their blocks
+       * were transposed element by element. On 2 cores of an AVX-512 EPYC host (the bench, alternating
+       * processes, two rounds; bench/results/pocl2/small.txt) u8 8192^2 went from 14.09-14.42 ms to
+       * 5.00-5.37, 4097x4095 from 5.99-6.07 to 1.71-3.16, 100001x300 from 7.55-7.63 to 2.17-2.19,
+       * 64x1048576 from 12.42-12.66 to 4.09-4.14, f16 8192^2 from 22.15-22.60 to 7.96-7.98, 4097x4095
+       * from 10.85-11.15 to 2.45-2.64, 300x100001 from 17.96-18.01 to 6.38-6.75; all 16 layouts gained. */
       c.vw = (unsigned)(es >= 16 ? 2 : 32 / es > 16 ? 16 : 32 / es);
       c.wg_x = 1;
-      c.wg_y = 64;
-      if (es >= 4) { /* 1- and 2-byte tiles ran slower than single blocks in tall groups (2 EPYC cores) */
-        /* Rows of a 64-byte line where the SIMD registers hold one (AVX-512: POCL reports 16 ints), so
-         * each row of a block is one line read and one line written: on 2 cores of an AVX-512 EPYC host
-         * (the bench, alternating processes, the rows set by a tuning file; bench/results/pocl2/walks.txt)
-         * f32 4096^2 ran 12-14% shorter than with 32-byte rows, 4097x4095 18-21%, f64 11-26% and 27-28%,
-         * c128 40-42% and 29-30%. */
-        if (info->native_int_width >= 16)
-          c.vw = (unsigned)(64 / es);
-        c.tile = 128;
-        c.chunk = (unsigned)(2048 / es);
-        c.pad = nontemporal_stores(info) ? 1 : 0;
-        c.wg_y = 1; /* each work-item walks a run of tiles (cpu_walks) */
-        /* A wide source of up to twice those rows whose dense destination rows are off the vectors: one
-         * tile row of 256, so its runs are all written as one per tile (FLAT, set_alignment) rather
-         * than the first tile row's starting with element stores. On 2 EPYC cores f32 250x40000 went
-         * from 7.6-8.4 ms to 3.4-3.5, 196x50000 from 5.8-5.9 to 3.5, f64 201x40001 from 8.8-9.1 to
-         * 5.3-5.4, c128 201x40001 from 11.7-12.7 to 10.8-10.9 (bench/results/pocl2/wide.txt E). */
-        if (clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows > c.tile && l->rows <= 2 * (size_t)c.tile &&
-            dense_rows_off_vectors(l, c.vw))
-          c.tile *= 2;
-        /* Fewer such rows than a block row's elements: every vector of FLAT's one run spans rows and is
-         * gathered element by element. Narrower block rows instead, down to 4 elements: the widest on
-         * whose vectors the destination rows start (no FLAT), else the widest within the rows. On 2
-         * cores of an AVX-512 EPYC host (the bench, alternating processes, two rounds; bench/results/
-         * pocl2/wide.txt F) f32 8x1310001 took 3.49-3.56 ms against 10.05-10.13 (8 elements), 12x873813
-         * 4.01-4.08 against 9.46-9.54 (4), 10x1048577 5.94-5.97 against 8.33-8.46 (8), 6x1750001 5.49-5.56
-         * against 8.35-8.36 (4), 4x2621441 5.11-5.28 against 6.74-6.80 (4); f64 4x1310721 3.16-3.17 against
-         * 4.75-4.87, 6x873813 4.23-4.35 against 6.90-7.31, 5x1048577 4.51-4.54 against 5.83-5.84 (4).
-         * Fewer rows than 4 keep the default (f32 and f64 2 and 3 rows ran slower in narrower rows). */
-        if (l->rows < c.vw && dense_rows_off_vectors(l, c.vw)) {
-          unsigned v = c.vw / 2;
-          while (v >= 4 && dense_rows_off_vectors(l, v))
+      /* Rows of a 64-byte line where the SIMD registers hold one (AVX-512: POCL reports 16 ints), so
+       * each row of a block is one line read and one line written: on 2 cores of an AVX-512 EPYC host
+       * (the bench, alternating processes, the rows set by a tuning file; bench/results/pocl2/walks.txt)
+       * f32 4096^2 ran 12-14% shorter than with 32-byte rows, 4097x4095 18-21%, f64 11-26% and 27-28%,
+       * c128 40-42% and 29-30%. 1- and 2-byte elements keep 16 (cl/block.cl has no wider transpose). */
+      if (info->native_int_width >= 16 && es >= 4)
+        c.vw = (unsigned)(64 / es);
+      c.tile = 128;
+      c.chunk = (unsigned)(2048 / es);
+      c.pad = nontemporal_stores(info) ? 1 : 0;
+      c.wg_y = 1; /* each work-item walks a run of tiles (cpu_walks) */
+      /* A wide source of up to twice those rows whose dense destination rows are off the vectors: one
+       * tile row of 256, so its runs are all written as one per tile (FLAT, set_alignment) rather
+       * than the first tile row's starting with element stores. On 2 EPYC cores f32 250x40000 went
+       * from 7.6-8.4 ms to 3.4-3.5, 196x50000 from 5.8-5.9 to 3.5, f64 201x40001 from 8.8-9.1 to
+       * 5.3-5.4, c128 201x40001 from 11.7-12.7 to 10.8-10.9 (bench/results/pocl2/wide.txt E). */
+      if (clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows > c.tile && l->rows <= 2 * (size_t)c.tile &&
+          dense_rows_off_vectors(l, c.vw))
+        c.tile *= 2;
+      /* Fewer such rows than a block row's elements: every vector of FLAT's one run spans rows and is
+       * gathered element by element. Narrower block rows instead, down to 4 elements: the widest on
+       * whose vectors the destination rows start (no FLAT), else the widest within the rows. On 2
+       * cores of an AVX-512 EPYC host (the bench, alternating processes, two rounds; bench/results/
+       * pocl2/wide.txt F) f32 8x1310001 took 3.49-3.56 ms against 10.05-10.13 (8 elements), 12x873813
+       * 4.01-4.08 against 9.46-9.54 (4), 10x1048577 5.94-5.97 against 8.33-8.46 (8), 6x1750001 5.49-5.56
+       * against 8.35-8.36 (4), 4x2621441 5.11-5.28 against 6.74-6.80 (4); f64 4x1310721 3.16-3.17 against
+       * 4.75-4.87, 6x873813 4.23-4.35 against 6.90-7.31, 5x1048577 4.51-4.54 against 5.83-5.84 (4).
+       * Fewer rows than 4 keep the default (f32 and f64 2 and 3 rows ran slower in narrower rows). */
+      if (l->rows < c.vw && dense_rows_off_vectors(l, c.vw)) {
+        unsigned v = c.vw / 2;
+        while (v >= 4 && dense_rows_off_vectors(l, v))
+          v /= 2;
+        if (v < 4) {
+          v = c.vw / 2;
+          while (v >= 4 && v > l->rows)
             v /= 2;
-          if (v < 4) {
-            v = c.vw / 2;
-            while (v >= 4 && v > l->rows)
-              v /= 2;
-          }
-          if (v >= 4)
-            c.vw = v;
         }
+        if (v >= 4)
+          c.vw = v;
       }
     }
     break;

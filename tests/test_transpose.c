@@ -254,7 +254,8 @@ static void tiled_knobs_exact(void **state) {
 }
 
 /* The block kernel's CPU tiles (CPU devices only; a GPU runs its own form) in rows of 32- and 64-byte
- * vectors, whichever the device's SIMD width makes the default: 4-, 8- and 16-byte elements, whole and
+ * vectors, whichever the device's SIMD width makes the default: 4-, 8- and 16-byte elements; 1- and
+ * 2-byte ones in rows of 8 and 16 elements (cl/block.cl's shuffle transposes of 16 lanes and 8); whole and
  * partial tiles, skewed destination rows, a source of fewer rows than a tile with dense destination
  * rows off the vectors (FLAT), and a batch of enough tiles that each work-item walks a run of them
  * across its matrices' edges (8 per core past 8 tiles each). Exact, with the vector in the build
@@ -271,13 +272,13 @@ static void cpu_tile_vectors_exact(void **state) {
   cl_uint units = 1;
   assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
                    CL_SUCCESS);
-  static const size_t sizes[] = {4, 8, 16};
-  for (size_t e = 0; e < 3; e++)
-    for (unsigned bytes = 32; bytes <= 64; bytes *= 2) {
+  static const size_t sizes[] = {1, 2, 4, 8, 16};
+  for (size_t e = 0; e < sizeof sizes / sizeof sizes[0]; e++)
+    for (unsigned k = 0; k < 2; k++) { /* rows of 32 and 64 bytes; 8 and 16 elements of 1 and 2 bytes */
       clt_tuning t;
       memset(&t, 0, sizeof t);
       t.variant = CLT_VARIANT_BLOCK;
-      t.vector_width = (unsigned)(bytes / sizes[e]);
+      t.vector_width = sizes[e] >= 4 ? (unsigned)((32u << k) / sizes[e]) : 8u << k;
       t.tile = 64;
       t.tile_cols = (unsigned)(1024 / sizes[e]);
       char opt[64];

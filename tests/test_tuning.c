@@ -1974,24 +1974,25 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
 }
 
 /* The CPU tiles' vectors follow the SIMD registers: rows of a 64-byte line where the device's native int
- * vectors are 16 wide (AVX-512 under POCL), else 32 bytes; the skew stays a line, the buffers within
- * the budget. */
+ * vectors are 16 wide (AVX-512 under POCL), else 32 bytes, and 16 elements at most (1- and 2-byte
+ * elements: cl/block.cl's widest shuffle transpose); the skew stays a line, the buffers within the
+ * budget. */
 static void cpu_tile_vectors_follow_the_simd_width(void **state) {
   (void)state;
   static const shape odd = {4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1};
-  static const size_t sizes[] = {4, 8, 16};
+  static const size_t sizes[] = {1, 2, 4, 8, 16};
   for (unsigned width = 0; width <= 16; width += 8) {
     clt__device_info cpu = faked_pocl_cpu();
     cpu.native_int_width = width;
     snprintf(cpu.name, sizeof cpu.name, "pthread-skylake-avx512-AMD EPYC");
-    for (size_t e = 0; e < 3; e++) {
+    for (size_t e = 0; e < sizeof sizes / sizeof sizes[0]; e++) {
       const size_t es = sizes[e];
       clt__layout l = make_layout(&odd, es, CLT_VARIANT_AUTO);
       clt__config c;
       assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
-      const unsigned want = (unsigned)((width >= 16 ? 64 : 32) / es);
-      if (c.variant != CLT_VARIANT_BLOCK || !c.tile || c.vw != want || c.pre != 64 / es ||
-          cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
+      const unsigned want = (unsigned)((width >= 16 ? 64 : 32) / es > 16 ? 16 : (width >= 16 ? 64 : 32) / es);
+      if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.chunk != 2048 / es || c.vw != want ||
+          c.pre != 64 / es || cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
         fail_msg("native width %u, elem_size %zu: %s vw %u (expected %u), tile %u x %u, pre %u", width, es,
                  clt_variant_name(c.variant), c.vw, want, c.tile, c.chunk, c.pre);
       check_options(&c, es, "cpu vectors");
