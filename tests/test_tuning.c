@@ -1990,7 +1990,8 @@ static void cpu_tile_vectors_follow_the_simd_width(void **state) {
       clt__layout l = make_layout(&odd, es, CLT_VARIANT_AUTO);
       clt__config c;
       assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
-      const unsigned want = (unsigned)((width >= 16 ? 64 : 32) / es > 16 ? 16 : (width >= 16 ? 64 : 32) / es);
+      const size_t row = (width >= 16 ? 64 : 32) / es; /* a line's or half a line's elements */
+      const unsigned want = (unsigned)(row > 16 ? 16 : row);
       if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.chunk != 2048 / es || c.vw != want ||
           c.pre != 64 / es || cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
         fail_msg("native width %u, elem_size %zu: %s vw %u (expected %u), tile %u x %u, pre %u", width, es,
