@@ -218,28 +218,31 @@ static unsigned rect_sk_max(const clt__config *c, const clt__layout *l) {
   return div_up(l->rows + m, c->tile) < div_up(l->rows + c->pre - 1, c->tile) ? (unsigned)m : 0;
 }
 
-/* Whether rect's skew of 1- or 2-byte elements in 4-element vectors to a 32-byte sector is better halved, to
- * 16 bytes, on a device whose traits say so (half_skew): where the destination rows' starts take every skew,
- * sk_max cannot trim it, and the runs of the last tile row reach up to pre - 1 rows past the matrix, often
- * into a tile row of their own; half the skew reaches half as far. Where that saves a tile row of at most 12,
- * AUTO on an NVIDIA H200, two rounds in alternating processes (bench/results/h200/knobs48.txt B, C): f16
- * gained 0.8 to 14.8 points of the copy on 15 layouts (503x200001 66.6-67.0% -> 78.1-78.2, 375x300001
- * 58.6-58.7 -> 73.5, 1399x70001 85.9-86.2 -> 87.2-87.6), u8 1.1 to 12.0 on 17 (487x400001 42.8-42.9 ->
- * 54.7-54.8, 364x600000 in 64-row tiles 43.3-43.4 -> 52.1, 1383x70001 61.1-61.8 -> 63.3-63.5). From 16 tile
- * rows they lost 1.1 to 2.4 (f16) and 2.3 to 6.7 (u8 8167x25001 78.1-78.3 -> 71.4-71.6); the H200's f16 wide
- * entry (2-element vectors, 64-row tiles) went -0.8 and -2.0 on 247 rows, +2.0 on 183. Wide u8 sources of up
- * to 511 rows and f16 ones of up to 319 into rows off 4-byte words take the narrow kernel since
- * (shallow_to_whole_narrow: 487x400001 68.2-68.3). */
-static int rect_half_skew(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+/* Halves rect's skew of 1- or 2-byte elements in 4-element vectors from a 32-byte sector to 16 bytes (pre,
+ * and sk_max with it), on a device whose traits say so (half_skew): where the destination rows' starts take
+ * every skew, sk_max cannot trim it, and the runs of the last tile row reach up to pre - 1 rows past the
+ * matrix, often into a tile row of their own; half the skew reaches half as far. Where that saves a tile row
+ * of at most 12, AUTO on an NVIDIA H200, two rounds in alternating processes (bench/results/h200/knobs48.txt
+ * B, C): f16 gained 0.8 to 14.8 points of the copy on 15 layouts (503x200001 66.6-67.0% -> 78.1-78.2,
+ * 375x300001 58.6-58.7 -> 73.5, 1399x70001 85.9-86.2 -> 87.2-87.6), u8 1.1 to 12.0 on 17
+ * (487x400001 42.8-42.9 -> 54.7-54.8, 364x600000 in 64-row tiles 43.3-43.4 -> 52.1, 1383x70001 61.1-61.8
+ * -> 63.3-63.5). From 16 tile rows they lost 1.1 to 2.4 (f16) and 2.3 to 6.7 (u8 8167x25001 78.1-78.3
+ * -> 71.4-71.6); the H200's f16 wide entry (2-element vectors, 64-row tiles) went -0.8 and -2.0 on 247 rows,
+ * +2.0 on 183. Wide u8 sources of up to 511 rows and f16 ones of up to 319 into rows off 4-byte words take
+ * the narrow kernel since (shallow_to_whole_narrow: 487x400001 68.2-68.3). */
+static void rect_half_skew(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (c->pre * l->elem_size != 32 || l->elem_size > 2 || c->vw != 4 || !clt__device_traits(info).half_skew)
-    return 0;
+    return;
   clt__config h = *c;
   h.pre = c->pre / 2;
   h.sk_max = rect_sk_max(&h, l);
   size_t full_r, half_r, tiles_c;
   tile_grid(c, l, &full_r, &tiles_c);
   tile_grid(&h, l, &half_r, &tiles_c);
-  return half_r < full_r && half_r <= 12;
+  if (half_r < full_r && half_r <= 12) {
+    c->pre = h.pre;
+    c->sk_max = h.sk_max;
+  }
 }
 
 /* rect's edge tiles (cl/rect.cl's EDGE_VEC and EDGE_ROWS): 8 source rows of whole vectors in flight
@@ -597,10 +600,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * their scattered loads cost more than the rows. */
     c->skg = c->pre > 1 && es == 16 && c->vw == 1 && c->pre <= c->wg_x && c->wg_x % c->wg_y == 0;
     c->sk_max = rect_sk_max(c, l);
-    if (rect_half_skew(c, info, l)) {
-      c->pre /= 2;
-      c->sk_max = rect_sk_max(c, l);
-    }
+    rect_half_skew(c, info, l);
     /* Skewed runs start on an sk-element boundary of the buffer, so their vectors are aligned. */
     c->dst_aligned =
         c->pre ? c->pre % c->vw == 0
