@@ -89,12 +89,14 @@ typedef ulong idx_t;
 /* OVERLAP (rect and vector, set by the host where a side of the matrix is not a whole number of tiles
  * but spans at least one): the last tile row and the last tile column start a tile before the matrix's
  * end instead of at a multiple of the tile, so every tile is whole and the kernel has no edge path. They
- * overlap the tiles before them, and the elements both move are written twice with the same bits, by
- * two work-groups. By the letter of the OpenCL 2.0 memory model that is a data race; the result is the
- * same whichever store lands last, as on every device it ran on (NVIDIA H200 and H100, POCL, and
- * Oclgrind, whose race check leaves out stores of the same value). Edge tiles move their elements one by
- * one, which for 1-byte elements is a sixteenth of a 16-byte vector's bytes a load; with 256 x 128 tiles
- * the 140 edge tiles of u8 12000^2 (3.2% of its tiles) took a third of its time (src/tuning.c,
+ * overlap the tiles before them. The vector kernel's store only the elements past those tiles (CLT_DONE),
+ * so no element is written by two work-groups. rect's store the elements both move again, the same bits
+ * by two work-groups: by the letter of the OpenCL memory model a data race, whose result is the same
+ * whichever store lands last on every device it ran on (NVIDIA H200 and H100, POCL, and Oclgrind, whose
+ * race check leaves out stores of the same value); leaving those stores out cost rect's u8 tiles 5 to 16
+ * points of the copy on an NVIDIA H200 (bench/results/h200/knobs49.txt F, G). Edge tiles move their elements
+ * one by one, which for 1-byte elements is a sixteenth of a 16-byte vector's bytes a load; with 256 x 128
+ * tiles the 140 edge tiles of u8 12000^2 (3.2% of its tiles) took a third of its time (src/tuning.c,
  * tiles_overlap, has the figures and where the host sets it). Needs tile origins that keep every aligned
  * access aligned and no skew; rect's shifted rows (SRC_SHIFT) whose loads would pass the view's end load
  * the tile as an edge tile does, and store it whole. */
@@ -106,6 +108,9 @@ typedef ulong idx_t;
 #else
 #define CLT_TILE_AT(t, size, n) ((t) * (idx_t)(size))
 #endif
+/* How many of tile t's first elements along a side (origin o) the tiles before it move: 0 but for an
+ * overlapping last tile. */
+#define CLT_DONE(t, size, o) (OVERLAP ? (uint)((t) * (idx_t)(size) - (o)) : 0u)
 
 #ifdef TV
 /* One VW-vector of elements, viewable element by element (indices are compile-time after unrolling):

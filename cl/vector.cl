@@ -151,6 +151,10 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
       CLT_GROUP_LOOP(tr, CLT_G_ROW, tiles_r, CLT_N_ROW) {
         /* The tile holds source rows r0 - SKEW .. r0 + TILE - 1 and columns c0 .. c0 + TILE - 1. */
         const idx_t r0 = CLT_TILE_AT(tr, TILE, rows), c0 = CLT_TILE_AT(tc, TILE, cols);
+#if OVERLAP
+        /* the destination positions and rows the tiles before store */
+        const uint done_r = CLT_DONE(tr, TILE, r0), done_c = CLT_DONE(tc, TILE, c0);
+#endif
         const int rows_full = OVERLAP || (r0 >= SKEW && r0 + TILE <= rows); /* uniform in the group */
         const int full = OVERLAP || (rows_full && c0 + TILE <= cols);
 #if SRC_MODE == 2
@@ -205,8 +209,14 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
         }
         barrier(CLK_LOCAL_MEM_FENCE);
 
-        /* Store: destination row dr = c0 + cc (a source column). */
-        for (uint cc = ly; cc < TILE; cc += WG_Y) {
+        /* Store: destination row dr = c0 + cc (a source column), past the rows the tile column before
+         * stores (OVERLAP). */
+#if OVERLAP
+        const uint cc0 = ly + (done_c > ly ? (done_c - ly + WG_Y - 1) / WG_Y * WG_Y : 0);
+#else
+        const uint cc0 = ly;
+#endif
+        for (uint cc = cc0; cc < TILE; cc += WG_Y) {
           const idx_t dr = c0 + cc;
 #if DST_MODE == 3
           /* Elements r0 - sh + lx*VW .. + VW - 1, whose start is G-aligned in memory. */
@@ -265,7 +275,17 @@ kernel __attribute__((reqd_work_group_size(UNITS, WG_Y, 1))) void clt_vector(CLT
           out.v = lds[UNIT(cc, lx)];
           const idx_t dc = r0 + (idx_t)lx * VW;
 #if OVERLAP
-          if (1) { /* every tile whole */
+          if (lx * VW < done_r) {
+            /* The tile row before stores these positions. Vector stores meet its end on a vector (the
+             * host sets OVERLAP only where the rows are a multiple of them); element stores (DST_MODE 0)
+             * store the elements past it. */
+#if DST_MODE == 0
+#pragma unroll
+            for (uint k = 0; k < VW; k++)
+              if (lx * VW + k >= done_r)
+                d[dr * dst_ld + dc + k] = out.e[k];
+#endif
+          } else if (1) { /* every tile whole */
 #else
           if (EDGE_VEC ? dr < cols && (rows_full || dc + VW <= rows) : full) {
 #endif

@@ -1457,7 +1457,9 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
  *   came level (60000x254 66.4-66.6 -> 91.4-92.5, 4096x4095 68.3-69.2 -> 82.9-83.7; B, E), an NVIDIA
  *   H100 19 of 20 gained 0.4 to 19.7, 12000x12002 -0.4 (h100/notes.txt AM 1, 4);
  * - vector, u8, the H100's kernel for them: all 18 layouts moved gained 1.4 to 15.0 (60000x504 78.5-79.1
- *   -> 93.7-93.8, 96000x600 83.5-84.3 -> 92.0; AM 1, 3);
+ *   -> 93.7-93.8, 96000x600 83.5-84.3 -> 92.0; AM 1, 3); its overlapping tiles then stored the elements
+ *   both move twice, and storing only those past the tiles before (cl/common.cl) gained 0 to 4.9 more on
+ *   the H200 (all 9 layouts; the named variant's 12000^2 86.3-86.9 -> 90.1-91.0; knobs50.txt);
  * - rect, u8 over source rows shifted in the tile (SRC_SHIFT: the H200's odd entry where the destination
  *   rows are on the sectors): H200 all 17 layouts gained 3.6 to 18.6 (means of the rounds; 60000x510
  *   60.3 -> 77.9, 100000x383 59.4 -> 78.0, 16384x16383 78.7 -> 84.0; knobs39.txt H, 13 held out). Only
