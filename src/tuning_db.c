@@ -244,16 +244,72 @@ static const struct {
   const char *device, *platform;
   clt__traits t;
 } builtin_traits[] = {
-    {"H200", "NVIDIA", {128, 90, 1, 1, 1, 128, 128, 16, 0, 1024, 1, 64, 1, 1, 1, 1, 1}},
-    {"H100", "NVIDIA", {256, 80, 0, 0, 0, 256, 128, 31, 1, UINT_MAX, 0, 0, 0, 0, 0, 0, 0}},
-    {NULL, NULL, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, /* end */
+    {"H200",
+     "NVIDIA",
+     {.l2pf_skewed4 = 128,
+      .narrow_shifted4_max = 90,
+      .narrow_skewed8 = 1,
+      .wide_shifted4_elems = 1,
+      .wide_shifted2_rect32 = 1,
+      .narrow_group_max = 128,
+      .narrow_group_tall = 128,
+      .narrow_run8_max = 16,
+      .wide16_rect_sectors = 0,
+      .across_cols_max = 1024,
+      .aligned2_units8 = 1,
+      .u8_edge_shift_cols = 64,
+      .u8_edge_clamp = 1,
+      .wide_shifted2_vector = 1,
+      .wide_dst_off16_narrow = 1,
+      .half_skew = 1,
+      .shallow_whole_narrow = 1}},
+    {"H100",
+     "NVIDIA",
+     {.l2pf_skewed4 = 256,
+      .narrow_shifted4_max = 80,
+      .narrow_skewed8 = 0,
+      .wide_shifted4_elems = 0,
+      .wide_shifted2_rect32 = 0,
+      .narrow_group_max = 256,
+      .narrow_group_tall = 128,
+      .narrow_run8_max = 31,
+      .wide16_rect_sectors = 1,
+      .across_cols_max = UINT_MAX,
+      .aligned2_units8 = 0,
+      .u8_edge_shift_cols = 0,
+      .u8_edge_clamp = 0,
+      .wide_shifted2_vector = 0,
+      .wide_dst_off16_narrow = 0,
+      .half_skew = 0,
+      .shallow_whole_narrow = 0}},
+    /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
+    {NULL,
+     NULL,
+     {.l2pf_skewed4 = 256,
+      .narrow_shifted4_max = 80,
+      .narrow_skewed8 = 0,
+      .wide_shifted4_elems = 0,
+      .wide_shifted2_rect32 = 0,
+      .narrow_group_max = 256,
+      .narrow_group_tall = 256,
+      .narrow_run8_max = 0,
+      .wide16_rect_sectors = 0,
+      .across_cols_max = 1024,
+      .aligned2_units8 = 0,
+      .u8_edge_shift_cols = 0,
+      .u8_edge_clamp = 0,
+      .wide_shifted2_vector = 0,
+      .wide_dst_off16_narrow = 0,
+      .half_skew = 0,
+      .shallow_whole_narrow = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {
-  for (size_t i = 0; builtin_traits[i].device; i++)
-    if (device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
-      return builtin_traits[i].t;
-  return (clt__traits){256, 80, 0, 0, 0, 256, 256, 0, 0, 1024, 0, 0, 0, 0, 0, 0, 0};
+  size_t i = 0;
+  while (builtin_traits[i].device &&
+         !device_matches(info, builtin_traits[i].device, builtin_traits[i].platform))
+    i++;
+  return builtin_traits[i].t;
 }
 
 typedef struct tuning_file {
