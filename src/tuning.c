@@ -951,22 +951,23 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     const int run2 = es == 2 && gather && !dst16 && probe.nvl == 1;
     const size_t run_bytes = run8 ? 512 : run2 ? 128 : 256;
     const size_t run = es == 1 ? 1 : run_bytes / es;
-    const unsigned tile_max = scatter ? 64 * c.vw : CLT__NARROW_TILE_MAX;
-    c.tile = c.vw;
-    while (c.tile < tile_max && (2 * c.tile * c.short_ext * es <= budget || c.tile < run))
-      c.tile *= 2;
-    unsigned sv = c.vw; /* the short side's vector, were its view aligned */
-    while (sv > 1 && c.short_ext % sv)
-      sv /= 2;
-    c.wg_x = es == 1 ? 128 : 64;
-    const unsigned wg_max = gather16 || scatter ? 64 : narrow_group_max(&c, info, l, flat);
-    if (gather16 || scatter)
-      c.wg_x = 64;
-    while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
-      c.wg_x *= 2;
     if (whole) { /* narrow_whole has the figures */
       c.tile = 64;
       c.wg_x = 256;
+    } else {
+      const unsigned tile_max = scatter ? 64 * c.vw : CLT__NARROW_TILE_MAX;
+      c.tile = c.vw;
+      while (c.tile < tile_max && (2 * c.tile * c.short_ext * es <= budget || c.tile < run))
+        c.tile *= 2;
+      unsigned sv = c.vw; /* the short side's vector, were its view aligned */
+      while (sv > 1 && c.short_ext % sv)
+        sv /= 2;
+      c.wg_x = es == 1 ? 128 : 64;
+      const unsigned wg_max = gather16 || scatter ? 64 : narrow_group_max(&c, info, l, flat);
+      if (gather16 || scatter)
+        c.wg_x = 64;
+      while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
+        c.wg_x *= 2;
     }
     c.wg_y = 1;
     c.pad = 0; /* banks: the rotation (cl/narrow.cl) */
