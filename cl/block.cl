@@ -199,6 +199,55 @@
   } while (0)
 #endif
 #define NG_ ((TILE_R + SKEW) / VW) /* the VW-row groups of a tile's buffer, its skew rows included */
+#if defined(NCOLS) && defined(__clang__) && NCOLS < VW
+/* NCOLS (the host sets it for a dense source of fewer columns than VW): a group of VW source rows is one
+ * run of NCOLS vectors, read as such; lane k of destination row j is element k * NCOLS + j of the run,
+ * lane (k * NCOLS + j) % VW of vector (k * NCOLS + j) / VW. Each row gathers its lanes from the vectors in
+ * NCOLS shuffles with constant masks, where the tile's right-edge path moved every element on its own. */
+#define NC_SRC_(k, j) (((k)*NCOLS + (j)) / VW)
+#define NC_LANE_(k, j, v) (NC_SRC_(k, j) == (v) ? VW + ((k)*NCOLS + (j)) % VW : (k))
+#if VW == 16
+#define NC_MASK_(j, v)                                                                                       \
+  NC_LANE_(0, j, v), NC_LANE_(1, j, v), NC_LANE_(2, j, v), NC_LANE_(3, j, v), NC_LANE_(4, j, v),             \
+      NC_LANE_(5, j, v), NC_LANE_(6, j, v), NC_LANE_(7, j, v), NC_LANE_(8, j, v), NC_LANE_(9, j, v),         \
+      NC_LANE_(10, j, v), NC_LANE_(11, j, v), NC_LANE_(12, j, v), NC_LANE_(13, j, v), NC_LANE_(14, j, v),    \
+      NC_LANE_(15, j, v)
+#elif VW == 8
+#define NC_MASK_(j, v)                                                                                       \
+  NC_LANE_(0, j, v), NC_LANE_(1, j, v), NC_LANE_(2, j, v), NC_LANE_(3, j, v), NC_LANE_(4, j, v),             \
+      NC_LANE_(5, j, v), NC_LANE_(6, j, v), NC_LANE_(7, j, v)
+#endif
+#endif
+#ifdef NC_MASK_
+/* The row's lanes from vector v of the run into a_ (step 0 takes them from x[0] alone; the lanes of a later
+ * vector hold anything until its step). */
+#define NC_STEP_(x, j, v)                                                                                    \
+  if ((v) < NCOLS)                                                                                           \
+  a_ = SHUF_((v) ? a_ : x[0], x[(v) < NCOLS ? (v) : 0], NC_MASK_(j, v))
+/* Destination row j of the group from the run's vectors x, into out[j]. */
+#define NC_ROW_(x, out, j)                                                                                   \
+  do {                                                                                                       \
+    if ((j) < NCOLS) {                                                                                       \
+      TV a_ = x[0];                                                                                          \
+      NC_STEP_(x, j, 0);                                                                                     \
+      NC_STEP_(x, j, 1);                                                                                     \
+      NC_STEP_(x, j, 2);                                                                                     \
+      NC_STEP_(x, j, 3);                                                                                     \
+      NC_STEP_(x, j, 4);                                                                                     \
+      NC_STEP_(x, j, 5);                                                                                     \
+      NC_STEP_(x, j, 6);                                                                                     \
+      NC_STEP_(x, j, 7);                                                                                     \
+      NC_STEP_(x, j, 8);                                                                                     \
+      NC_STEP_(x, j, 9);                                                                                     \
+      NC_STEP_(x, j, 10);                                                                                    \
+      NC_STEP_(x, j, 11);                                                                                    \
+      NC_STEP_(x, j, 12);                                                                                    \
+      NC_STEP_(x, j, 13);                                                                                    \
+      NC_STEP_(x, j, 14);                                                                                    \
+      out[(j) < NCOLS ? (j) : 0] = a_;                                                                       \
+    }                                                                                                        \
+  } while (0)
+#endif
 
 /* Group g of the tile at (r0, c0), the VW source rows from r0 - SKEW + g * VW (none above row 0 or past
  * the last row), into t as transposed VW x VW blocks: t[j] holds destination row c0 + j from source row
@@ -229,7 +278,34 @@ void clt_tile_read(__private clt_vec (*t)[NG_], global const T *s, const idx_t r
 #pragma unroll
       for (uint j = 0; j < VW; j++)
         t[h * VW + j][g].v = x[j];
-    } else { /* the right edge, and bottom edges of fewer than VW / 4 rows */
+    }
+#ifdef NC_MASK_
+    else if (r + VW <= rows) { /* NCOLS: the group's run of whole vectors */
+      TV x[NCOLS], out[NCOLS];
+#pragma unroll
+      for (uint v = 0; v < NCOLS; v++)
+        x[v] = VLOADN(v, (global const BASE *)(s + r * src_ld));
+      NC_ROW_(x, out, 0);
+      NC_ROW_(x, out, 1);
+      NC_ROW_(x, out, 2);
+      NC_ROW_(x, out, 3);
+      NC_ROW_(x, out, 4);
+      NC_ROW_(x, out, 5);
+      NC_ROW_(x, out, 6);
+      NC_ROW_(x, out, 7);
+      NC_ROW_(x, out, 8);
+      NC_ROW_(x, out, 9);
+      NC_ROW_(x, out, 10);
+      NC_ROW_(x, out, 11);
+      NC_ROW_(x, out, 12);
+      NC_ROW_(x, out, 13);
+      NC_ROW_(x, out, 14);
+#pragma unroll
+      for (uint j = 0; j < NCOLS; j++)
+        t[j][g].v = out[j];
+    }
+#endif
+    else { /* the right edge, and bottom edges of fewer than VW / 4 rows */
       for (uint k = 0; k < VW && r + k < rows; k++)
         for (uint j = 0; j < VW && c + j < cols; j++)
           t[h * VW + j][g].e[k] = s[(r + k) * src_ld + c + j];

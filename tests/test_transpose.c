@@ -313,6 +313,38 @@ static void cpu_tiles_of_few_rows_exact(void **state) {
   }
 }
 
+/* AUTO's CPU tiles on dense sources of fewer columns than a block row's elements (cl/block.cl's NCOLS:
+ * each group of rows read as one run of vectors, its destination rows gathered by constant shuffles):
+ * 1 to 15 columns of 1- to 8-byte elements, row counts off the groups (the last group's rows element by
+ * element), destination rows off the lines (the skew's groups above the tile), a batch; exact, and
+ * NCOLS in the build options wherever the device's block rows are 8 or 16 elements wide. */
+static void cpu_tiles_of_few_columns_exact(void **state) {
+  static const struct {
+    size_t rows, cols, es, batch;
+  } cases[] = {{1000, 7, 1, 1},  {1000, 1, 1, 1}, {777, 15, 1, 1}, {515, 3, 1, 3},  {2048, 5, 1, 1},
+               {1000, 11, 2, 1}, {515, 2, 2, 3},  {999, 15, 2, 1}, {1000, 7, 4, 1}, {515, 3, 4, 3},
+               {1024, 5, 4, 1},  {1000, 7, 8, 1}, {515, 3, 8, 2}};
+  cl_device_type type = 0;
+  (void)state;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
+  if (!(type & CL_DEVICE_TYPE_CPU))
+    skip();
+  cl_uint ints = 0; /* block rows of a 64-byte line where the SIMD registers hold 16 ints (src/tuning.c) */
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_NATIVE_VECTOR_WIDTH_INT, sizeof ints, &ints, NULL),
+                   CL_SUCCESS);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const size_t es = cases[i].es, vw = ints >= 16 && es >= 4 ? 64 / es : 32 / es > 16 ? 16 : 32 / es;
+    char expect[32];
+    if (cases[i].cols < vw && (vw == 8 || vw == 16))
+      snprintf(expect, sizeof expect, "-DNCOLS=%zu", cases[i].cols);
+    else
+      snprintf(expect, sizeof expect, "-DTILE_R=");
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, es, CLT_VARIANT_AUTO);
+    d.batch = cases[i].batch;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, NULL, expect);
+  }
+}
+
 /* The block kernel's one-buffer form (WALK 0) on a grid whose work-items walk runs of tiles, forced
  * through CLT_BUILD_OPTIONS (the host builds walks with two buffers): each work-item reads its next tile
  * after the current one's stores, the path the kernel keeps for a grid the host did not size (a group
@@ -1053,6 +1085,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(vector_shifted_f16_exact),
       cmocka_unit_test(cpu_tile_vectors_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_exact),
+      cmocka_unit_test(cpu_tiles_of_few_columns_exact),
   };
   static const struct CMUnitTest fixed2[] = {
       /* after part 2's share */

@@ -2001,6 +2001,44 @@ static void cpu_tile_vectors_follow_the_simd_width(void **state) {
   }
 }
 
+/* CPU tiles of dense sources with fewer columns than a block row's elements read each group of rows as one
+ * run of vectors (cl/block.cl's NCOLS) where those rows are 8 or 16 elements: u8, f16 and f32 on AVX-512
+ * and AVX2 (16 or 8 elements), f64 on AVX-512 (8); not f64 on AVX2 (4), c128, a padded source, as many
+ * columns as the row's elements, or a GPU. */
+static void cpu_tiles_of_few_columns_read_as_runs(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, src_ld, es;
+    unsigned width, ncols;
+  } cases[] = {
+      {1000, 7, 0, 1, 16, 7},  {1000, 15, 0, 1, 8, 15}, {1000, 16, 0, 1, 16, 0}, {1000, 1, 0, 1, 16, 1},
+      {999, 11, 0, 2, 8, 11},  {999, 7, 9, 2, 16, 0},   {1000, 7, 0, 4, 16, 7},  {1000, 15, 0, 4, 16, 15},
+      {1000, 7, 0, 4, 8, 7},   {1000, 8, 0, 4, 8, 0},   {1000, 7, 0, 8, 16, 7},  {1000, 7, 0, 8, 8, 0},
+      {1000, 1, 0, 16, 16, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__device_info cpu = faked_pocl_cpu();
+    cpu.native_int_width = cases[i].width;
+    const shape sh = {cases[i].rows, cases[i].cols, 1, 0, cases[i].src_ld, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
+    if (c.variant != CLT_VARIANT_BLOCK || !c.tile || c.ncols != cases[i].ncols)
+      fail_msg("%zux%zu (ld %zu) elem_size %zu, native width %u: %s tile %u vw %u ncols %u (expected %u)",
+               cases[i].rows, cases[i].cols, cases[i].src_ld, cases[i].es, cases[i].width,
+               clt_variant_name(c.variant), c.tile, c.vw, c.ncols, cases[i].ncols);
+    check_options(&c, cases[i].es, "cpu few columns");
+  }
+  clt__device_info gpu[NDEV];
+  make_devices(gpu);
+  const shape sh = {1000, 7, 1, 0, 0, 0, 0, 0, 0, 1};
+  clt__layout l = make_layout(&sh, 1, CLT_VARIANT_BLOCK);
+  clt__config c;
+  assert_int_equal(clt__choose_config(&gpu[0], &l, CLT_VARIANT_BLOCK, &c), CLT_SUCCESS);
+  assert_int_equal(c.variant, CLT_VARIANT_BLOCK);
+  assert_int_equal(c.ncols, 0);
+}
+
 /* CPU tiles of wide sources with fewer rows than a block row's elements and dense destination rows off
  * those vectors: narrower block rows, down to 4 elements, the widest on whose vectors the destination rows
  * start (no FLAT), else the widest within the rows; fewer than 4 rows, rows on the vectors, padded
@@ -3671,6 +3709,7 @@ int main(void) {
       cmocka_unit_test(cpu_tiles_walk_runs_of_tiles),
       cmocka_unit_test(cpu_tile_vectors_follow_the_simd_width),
       cmocka_unit_test(cpu_tiles_of_few_rows_narrow_their_vectors),
+      cmocka_unit_test(cpu_tiles_of_few_columns_read_as_runs),
       cmocka_unit_test(xeon_aligned_f32_keeps_32_byte_rows),
       cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
