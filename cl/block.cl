@@ -199,24 +199,23 @@
   } while (0)
 #endif
 #define NG_ ((TILE_R + SKEW) / VW) /* the VW-row groups of a tile's buffer, its skew rows included */
-#if defined(NCOLS) && defined(__clang__) && NCOLS < VW
+#if defined(__clang__) && VW == 16
+/* The VW lanes of a shuffle mask, lane k being L(k, a, b) (NCOLS and NROWS below). */
+#define MASK_VW_(L, a, b)                                                                                    \
+  L(0, a, b), L(1, a, b), L(2, a, b), L(3, a, b), L(4, a, b), L(5, a, b), L(6, a, b), L(7, a, b),            \
+      L(8, a, b), L(9, a, b), L(10, a, b), L(11, a, b), L(12, a, b), L(13, a, b), L(14, a, b), L(15, a, b)
+#elif defined(__clang__) && VW == 8
+#define MASK_VW_(L, a, b)                                                                                    \
+  L(0, a, b), L(1, a, b), L(2, a, b), L(3, a, b), L(4, a, b), L(5, a, b), L(6, a, b), L(7, a, b)
+#endif
+#if defined(NCOLS) && defined(MASK_VW_) && NCOLS < VW
 /* NCOLS (the host sets it for a dense source of fewer columns than VW): a group of VW source rows is one
  * run of NCOLS vectors, read as such; lane k of destination row j is element k * NCOLS + j of the run,
  * lane (k * NCOLS + j) % VW of vector (k * NCOLS + j) / VW. Each row gathers its lanes from the vectors in
  * NCOLS shuffles with constant masks, where the tile's right-edge path moved every element on its own. */
 #define NC_SRC_(k, j) (((k)*NCOLS + (j)) / VW)
 #define NC_LANE_(k, j, v) (NC_SRC_(k, j) == (v) ? VW + ((k)*NCOLS + (j)) % VW : (k))
-#if VW == 16
-#define NC_MASK_(j, v)                                                                                       \
-  NC_LANE_(0, j, v), NC_LANE_(1, j, v), NC_LANE_(2, j, v), NC_LANE_(3, j, v), NC_LANE_(4, j, v),             \
-      NC_LANE_(5, j, v), NC_LANE_(6, j, v), NC_LANE_(7, j, v), NC_LANE_(8, j, v), NC_LANE_(9, j, v),         \
-      NC_LANE_(10, j, v), NC_LANE_(11, j, v), NC_LANE_(12, j, v), NC_LANE_(13, j, v), NC_LANE_(14, j, v),    \
-      NC_LANE_(15, j, v)
-#elif VW == 8
-#define NC_MASK_(j, v)                                                                                       \
-  NC_LANE_(0, j, v), NC_LANE_(1, j, v), NC_LANE_(2, j, v), NC_LANE_(3, j, v), NC_LANE_(4, j, v),             \
-      NC_LANE_(5, j, v), NC_LANE_(6, j, v), NC_LANE_(7, j, v)
-#endif
+#define NC_MASK_(j, v) MASK_VW_(NC_LANE_, j, v)
 #endif
 #ifdef NC_MASK_
 /* The row's lanes from vector v of the run into a_ (step 0 takes them from x[0] alone; the lanes of a later
@@ -245,6 +244,46 @@
       NC_STEP_(x, j, 13);                                                                                    \
       NC_STEP_(x, j, 14);                                                                                    \
       out[(j) < NCOLS ? (j) : 0] = a_;                                                                       \
+    }                                                                                                        \
+  } while (0)
+#endif
+#if defined(NROWS) && defined(MASK_VW_) && NROWS < VW && FLAT
+/* NROWS (the host sets it with FLAT for fewer rows than VW): VW destination rows of NROWS elements are one
+ * run of NROWS vectors; lane k of its vector m is element (m * VW + k) % NROWS of row (m * VW + k) / NROWS,
+ * gathered from the rows' private vectors by shuffles with constant masks, where FLAT moved every vector
+ * that spans two rows element by element. */
+#define NR_LANE_(k, m, v) (((m)*VW + (k)) / NROWS == (v) ? VW + ((m)*VW + (k)) % NROWS : (k))
+#define NR_MASK_(m, v) MASK_VW_(NR_LANE_, m, v)
+#endif
+#ifdef NR_MASK_
+/* The lanes of vector m of the run from row v's vector into a_ (a mask without them leaves a_ as it is). */
+#define NR_STEP_(x, m, v)                                                                                    \
+  if ((v) < VW)                                                                                              \
+  a_ = SHUF_(a_, x[(v) < VW ? (v) : 0], NR_MASK_(m, v))
+#define NR_STEPS_(x, m)                                                                                      \
+  NR_STEP_(x, m, 0);                                                                                         \
+  NR_STEP_(x, m, 1);                                                                                         \
+  NR_STEP_(x, m, 2);                                                                                         \
+  NR_STEP_(x, m, 3);                                                                                         \
+  NR_STEP_(x, m, 4);                                                                                         \
+  NR_STEP_(x, m, 5);                                                                                         \
+  NR_STEP_(x, m, 6);                                                                                         \
+  NR_STEP_(x, m, 7);                                                                                         \
+  NR_STEP_(x, m, 8);                                                                                         \
+  NR_STEP_(x, m, 9);                                                                                         \
+  NR_STEP_(x, m, 10);                                                                                        \
+  NR_STEP_(x, m, 11);                                                                                        \
+  NR_STEP_(x, m, 12);                                                                                        \
+  NR_STEP_(x, m, 13);                                                                                        \
+  NR_STEP_(x, m, 14);                                                                                        \
+  NR_STEP_(x, m, 15)
+/* Vector m of the run of the VW rows x, stored at p + m * VW. */
+#define NR_OUT_(x, m, p)                                                                                     \
+  do {                                                                                                       \
+    if ((m) < NROWS) {                                                                                       \
+      TV a_ = x[0];                                                                                          \
+      NR_STEPS_(x, m);                                                                                       \
+      STORE_OUT(a_, (p) + (m)*VW);                                                                           \
     }                                                                                                        \
   } while (0)
 #endif
@@ -356,6 +395,31 @@ void clt_tile_write_flat(__private clt_vec (*t)[NG_], global T *d, const idx_t c
       j++;                                                                                                   \
     }                                                                                                        \
   } while (0)
+#ifdef NR_MASK_
+  if ((size_t)o % (VW * ELEM_SIZE) == 0) { /* NROWS: VW rows a step, where the run starts on a vector */
+    for (; f + VW * NROWS <= n; f += VW * NROWS, j += VW) {
+      TV x[VW];
+#pragma unroll
+      for (uint v = 0; v < VW; v++)
+        x[v] = VLOADN(0, (const __private BASE *)((const __private T *)t[j + v] + SKEW));
+      NR_OUT_(x, 0, o + f);
+      NR_OUT_(x, 1, o + f);
+      NR_OUT_(x, 2, o + f);
+      NR_OUT_(x, 3, o + f);
+      NR_OUT_(x, 4, o + f);
+      NR_OUT_(x, 5, o + f);
+      NR_OUT_(x, 6, o + f);
+      NR_OUT_(x, 7, o + f);
+      NR_OUT_(x, 8, o + f);
+      NR_OUT_(x, 9, o + f);
+      NR_OUT_(x, 10, o + f);
+      NR_OUT_(x, 11, o + f);
+      NR_OUT_(x, 12, o + f);
+      NR_OUT_(x, 13, o + f);
+      NR_OUT_(x, 14, o + f);
+    }
+  }
+#endif
   for (; f < n && (size_t)(o + f) % (VW * ELEM_SIZE); f++)
     FLAT_NEXT(o[f]);
   for (; f + VW <= n; f += VW) {

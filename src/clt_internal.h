@@ -129,6 +129,8 @@ typedef struct clt__config {
                           /* buffer while the current one is written (cl/block.cl's WALK) */
   unsigned ncols;         /* block, CPU tiles: a dense source's columns where fewer than vw (8 or 16), */
                           /* each block read as one run of vectors (cl/block.cl's NCOLS); else 0 */
+  unsigned nrows;         /* block, CPU tiles with flat: the rows where fewer than vw (8 or 16), each vw */
+                          /* destination rows written as one run of vectors (cl/block.cl's NROWS); else 0 */
   int wide;               /* narrow: the source's rows are the short side (else its columns) */
   unsigned short_ext;     /* narrow: the tile's short extent (tile is its long one) */
   unsigned nvl, nvs;      /* narrow: elements per vector load and store in effect (vw: the long side's */

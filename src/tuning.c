@@ -112,6 +112,14 @@ static int dense_rows_off_vectors(const clt__layout *l, unsigned vw) {
   return l->dst_ld == l->rows && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, vw);
 }
 
+/* Whether the block kernel's CPU tiles write a wide source of fewer rows than their vw-element block rows
+ * (8 or 16) vw destination rows at a time, as the one run of vectors those rows form (cl/block.cl's NROWS
+ * with FLAT): dense destination rows off the vectors, and every matrix's run starting on one. */
+static int few_rows_as_runs(const clt__layout *l, unsigned vw) {
+  return l->rows < vw && (vw == 8 || vw == 16) && dense_rows_off_vectors(l, vw) && l->dst_offset % vw == 0 &&
+         (l->batch == 1 || l->dst_stride % vw == 0);
+}
+
 /* Whether the destination is dense: each row starts where the one before ends, and each matrix of a batch
  * where the one before ends. */
 static int dense_destination(const clt__layout *l) {
@@ -534,7 +542,7 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
   c->shift_split = c->walk = c->edge_shift = c->edge_clamp = 0;
-  c->ncols = 0;
+  c->ncols = c->nrows = 0;
   c->pre = c->sk_max = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -582,6 +590,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * Rows of 4 elements (f64 where the registers hold 32 bytes, c128) keep the edge path. */
     if (c->tile && l->cols < c->vw && (c->vw == 8 || c->vw == 16) && l->src_ld == l->cols)
       c->ncols = (unsigned)l->cols;
+    if (c->flat && few_rows_as_runs(l, c->vw))
+      c->nrows = (unsigned)l->rows;
     unsigned line = (unsigned)(64 / l->elem_size);
     if (c->tile && c->pad && c->tile % line)
       c->pad = 0;
@@ -860,8 +870,14 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       if (clt__shape_class(l) == CLT_SHAPE_WIDE && l->rows > c.tile && l->rows <= 2 * (size_t)c.tile &&
           dense_rows_off_vectors(l, c.vw))
         c.tile *= 2;
-      /* Fewer such rows than a block row's elements: every vector of FLAT's one run spans rows and is
-       * gathered element by element. Narrower block rows instead, down to 4 elements: the widest on
+      /* Fewer such rows than a block row's elements: every vector of FLAT's one run spans rows, and FLAT
+       * gathered each element by element. Where every matrix's run starts on a vector (few_rows_as_runs),
+       * the block rows stay and FLAT writes vw destination rows at a time, gathered by constant shuffles
+       * (cl/block.cl's NROWS, set_alignment). On 2 cores of an AVX-512 EPYC host (the bench, alternating
+       * processes, two rounds; bench/results/pocl2/few-rows.txt) against the narrower rows below, all 19
+       * layouts gained: u8 13x999999 4.83-4.88 ms -> 1.21, f16 4.84-5.18 -> 1.50-1.53, f32 5.68-5.80 ->
+       * 2.83-2.93, 8x1310001 3.35-3.39 -> 2.18-2.23, f64 5x1048577 4.25-4.32 -> 2.51, 2x1048577 1.85-1.87
+       * -> 0.92-1.00. Elsewhere narrower block rows, down to 4 elements: the widest on
        * whose vectors the destination rows start (no FLAT), else the widest within the rows. On 2
        * cores of an AVX-512 EPYC host (the bench, alternating processes, two rounds; bench/results/
        * pocl2/wide.txt F) f32 8x1310001 took 3.49-3.56 ms against 10.05-10.13 (8 elements), 12x873813
@@ -869,7 +885,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
        * against 8.35-8.36 (4), 4x2621441 5.11-5.28 against 6.74-6.80 (4); f64 4x1310721 3.16-3.17 against
        * 4.75-4.87, 6x873813 4.23-4.35 against 6.90-7.31, 5x1048577 4.51-4.54 against 5.83-5.84 (4).
        * Fewer rows than 4 keep the default (f32 and f64 2 and 3 rows ran slower in narrower rows). */
-      if (l->rows < c.vw && dense_rows_off_vectors(l, c.vw)) {
+      if (l->rows < c.vw && dense_rows_off_vectors(l, c.vw) && !few_rows_as_runs(l, c.vw)) {
         unsigned v = c.vw / 2;
         while (v >= 4 && dense_rows_off_vectors(l, v))
           v /= 2;
@@ -2192,7 +2208,9 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                         cfg->chunk, cfg->pad != 0, cfg->pre, cfg->flat ? " -DFLAT=1" : "",
                         cfg->walk ? " -DWALK=1" : ""))
         return -1;
-      return cfg->ncols ? append_option(buf, buf_size, &used, " -DNCOLS=%u", cfg->ncols) : 0;
+      if (cfg->ncols && append_option(buf, buf_size, &used, " -DNCOLS=%u", cfg->ncols))
+        return -1;
+      return cfg->nrows ? append_option(buf, buf_size, &used, " -DNROWS=%u", cfg->nrows) : 0;
     }
     if (cfg->variant == CLT_VARIANT_RECT) {
       if (append_option(buf, buf_size, &used,

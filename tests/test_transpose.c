@@ -313,6 +313,20 @@ static void cpu_tiles_of_few_rows_exact(void **state) {
   }
 }
 
+/* The elements of a block row of AUTO's CPU tiles for es-byte elements on the test device (src/tuning.c: a
+ * 64-byte line where the SIMD registers hold 16 ints, else 32 bytes, 16 elements at most); skips the test
+ * on a device that is not a CPU. */
+static size_t cpu_block_row_or_skip(size_t es) {
+  cl_device_type type = 0;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
+  if (!(type & CL_DEVICE_TYPE_CPU))
+    skip();
+  cl_uint ints = 0;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_NATIVE_VECTOR_WIDTH_INT, sizeof ints, &ints, NULL),
+                   CL_SUCCESS);
+  return ints >= 16 && es >= 4 ? 64 / es : 32 / es > 16 ? 16 : 32 / es;
+}
+
 /* AUTO's CPU tiles on dense sources of fewer columns than a block row's elements (cl/block.cl's NCOLS:
  * each group of rows read as one run of vectors, its destination rows gathered by constant shuffles):
  * 1 to 15 columns of 1- to 8-byte elements, row counts off the groups (the last group's rows element by
@@ -324,19 +338,38 @@ static void cpu_tiles_of_few_columns_exact(void **state) {
   } cases[] = {{1000, 7, 1, 1},  {1000, 1, 1, 1}, {777, 15, 1, 1}, {515, 3, 1, 3},  {2048, 5, 1, 1},
                {1000, 11, 2, 1}, {515, 2, 2, 3},  {999, 15, 2, 1}, {1000, 7, 4, 1}, {515, 3, 4, 3},
                {1024, 5, 4, 1},  {1000, 7, 8, 1}, {515, 3, 8, 2}};
-  cl_device_type type = 0;
   (void)state;
-  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
-  if (!(type & CL_DEVICE_TYPE_CPU))
-    skip();
-  cl_uint ints = 0; /* block rows of a 64-byte line where the SIMD registers hold 16 ints (src/tuning.c) */
-  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_NATIVE_VECTOR_WIDTH_INT, sizeof ints, &ints, NULL),
-                   CL_SUCCESS);
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const size_t es = cases[i].es, vw = ints >= 16 && es >= 4 ? 64 / es : 32 / es > 16 ? 16 : 32 / es;
+    const size_t es = cases[i].es, vw = cpu_block_row_or_skip(es);
     char expect[32];
     if (cases[i].cols < vw && (vw == 8 || vw == 16))
       snprintf(expect, sizeof expect, "-DNCOLS=%zu", cases[i].cols);
+    else
+      snprintf(expect, sizeof expect, "-DTILE_R=");
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, es, CLT_VARIANT_AUTO);
+    d.batch = cases[i].batch;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, NULL, expect);
+  }
+}
+
+/* AUTO's CPU tiles on wide sources of fewer rows than a block row's elements, into dense destination rows
+ * whose runs start on the vectors (cl/block.cl's NROWS with FLAT: VW destination rows a step as one run of
+ * vectors, gathered by constant shuffles): 1 to 15 rows of 1- to 8-byte elements, several tile columns and a
+ * last one cut short (its rows past the last whole step element by element), batches whose matrices start
+ * on the vectors; exact, and NROWS in the build options wherever the block rows are 8 or 16 elements. */
+static void cpu_tiles_of_few_rows_as_runs_exact(void **state) {
+  static const struct {
+    size_t rows, cols, es, batch;
+  } cases[] = {{13, 5001, 1, 1}, {1, 3001, 1, 1},  {8, 4099, 1, 1}, {15, 2000, 1, 3},
+               {5, 3001, 2, 1},  {11, 1040, 2, 2}, {3, 2049, 4, 1}, {12, 1001, 4, 1},
+               {7, 512, 4, 3},   {5, 1003, 8, 1},  {2, 640, 8, 2}};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const size_t es = cases[i].es, vw = cpu_block_row_or_skip(es);
+    const size_t stride = cases[i].rows * cases[i].cols;
+    char expect[32];
+    if (cases[i].rows < vw && (vw == 8 || vw == 16) && (cases[i].batch == 1 || stride % vw == 0))
+      snprintf(expect, sizeof expect, "-DNROWS=%zu", cases[i].rows);
     else
       snprintf(expect, sizeof expect, "-DTILE_R=");
     clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, es, CLT_VARIANT_AUTO);
@@ -1086,6 +1119,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(cpu_tile_vectors_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_exact),
       cmocka_unit_test(cpu_tiles_of_few_columns_exact),
+      cmocka_unit_test(cpu_tiles_of_few_rows_as_runs_exact),
   };
   static const struct CMUnitTest fixed2[] = {
       /* after part 2's share */

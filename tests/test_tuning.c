@@ -2040,37 +2040,43 @@ static void cpu_tiles_of_few_columns_read_as_runs(void **state) {
 }
 
 /* CPU tiles of wide sources with fewer rows than a block row's elements and dense destination rows off
- * those vectors: narrower block rows, down to 4 elements, the widest on whose vectors the destination rows
- * start (no FLAT), else the widest within the rows; fewer than 4 rows, rows on the vectors, padded
- * destination rows and more rows keep the SIMD width's rows (AVX-512 here: f32 16, f64 8). */
+ * those vectors (AVX-512 here: f32 rows of 16, f64 8). Where every matrix's run starts on a vector, the
+ * tiles keep those rows and write vw destination rows at a time as one run of vectors (FLAT with NROWS),
+ * down to 1 row. Where the runs start off the vectors (a destination offset of one element here), narrower
+ * rows instead, down to 4 elements: the widest on whose vectors the destination rows start (none here),
+ * else the widest within the rows; fewer than 4 rows keep the SIMD width's. Padded destination rows and
+ * more rows than the vectors' elements keep the SIMD width's rows without NROWS. */
 static void cpu_tiles_of_few_rows_narrow_their_vectors(void **state) {
   (void)state;
   clt__device_info cpu = faked_pocl_cpu();
   cpu.native_int_width = 16;
   static const struct {
-    shape s;
-    size_t es;
-    unsigned vw;
+    size_t rows, cols, es, dst_ld;
+    unsigned vw, nrows, vw_off; /* vw_off: the rows' width with the runs off the vectors (0: no FLAT) */
     int flat;
   } cases[] = {
-      {{8, 1310001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 8, 0},  {{12, 873813, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 4, 0},
-      {{10, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 8, 1}, {{6, 1750001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 4, 1},
-      {{4, 2621441, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 4, 0},  {{4, 1310721, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 4, 0},
-      {{6, 873813, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 4, 1},   {{5, 1048577, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 4, 1},
-      {{3, 3500001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 16, 1}, {{2, 2621441, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 8, 1},
-      {{16, 655361, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 16, 0}, {{24, 436907, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 16, 1},
-      {{8, 1310001, 1, 0, 0, 0, 0, 9, 0, 1}, 4, 16, 0}, /* padded destination rows: no FLAT either way */
+      {8, 1310001, 4, 0, 16, 8, 8, 1}, {12, 873813, 4, 0, 16, 12, 8, 1}, {10, 1048577, 4, 0, 16, 10, 8, 1},
+      {6, 1750001, 4, 0, 16, 6, 4, 1}, {4, 2621441, 4, 0, 16, 4, 4, 1},  {3, 3500001, 4, 0, 16, 3, 16, 1},
+      {4, 1310721, 8, 0, 8, 4, 4, 1},  {6, 873813, 8, 0, 8, 6, 4, 1},    {5, 1048577, 8, 0, 8, 5, 4, 1},
+      {2, 2621441, 8, 0, 8, 2, 8, 1},  {16, 655361, 4, 0, 16, 0, 16, 0}, {24, 436907, 4, 0, 16, 0, 16, 1},
+      {8, 1310001, 4, 9, 16, 0, 0, 0}, /* padded destination rows: no FLAT either way */
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
-    clt__config c;
-    assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
-    if (c.variant != CLT_VARIANT_BLOCK || !c.tile || c.vw != cases[i].vw || c.flat != cases[i].flat)
-      fail_msg("%zux%zu (dst_ld %zu), elem_size %zu: %s vw %u, flat %d; expected vw %u, flat %d",
-               cases[i].s.rows, cases[i].s.cols, l.dst_ld, cases[i].es, clt_variant_name(c.variant), c.vw,
-               c.flat, cases[i].vw, cases[i].flat);
-    check_options(&c, cases[i].es, "cpu few rows");
-  }
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (size_t off = 0; off < 2; off++) {
+      const shape sh = {cases[i].rows, cases[i].cols, 1, 0, 0, 0, off, cases[i].dst_ld, 0, 1};
+      clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
+      const unsigned vw = off ? (cases[i].vw_off ? cases[i].vw_off : cases[i].vw) : cases[i].vw;
+      const unsigned nrows = off ? 0 : cases[i].nrows;
+      const int flat = off && cases[i].vw_off ? 1 : cases[i].flat;
+      if (c.variant != CLT_VARIANT_BLOCK || !c.tile || c.vw != vw || c.flat != flat || c.nrows != nrows)
+        fail_msg("%zux%zu (dst_ld %zu, offset %zu), elem_size %zu: %s vw %u, flat %d, nrows %u; expected vw "
+                 "%u, flat %d, nrows %u",
+                 cases[i].rows, cases[i].cols, l.dst_ld, off, cases[i].es, clt_variant_name(c.variant), c.vw,
+                 c.flat, c.nrows, vw, flat, nrows);
+      check_options(&c, cases[i].es, "cpu few rows");
+    }
 }
 
 /* The 16 Xeon cores' table entry under POCL: aligned f32 matrices keep CPU tiles of 32-byte rows (128 x
