@@ -396,7 +396,14 @@ void clt_tile_write_flat(__private clt_vec (*t)[NG_], global T *d, const idx_t c
     }                                                                                                        \
   } while (0)
 #ifdef NR_MASK_
-  if ((size_t)o % (VW * ELEM_SIZE) == 0) { /* NROWS: VW rows a step, where the run starts on a vector */
+  /* NROWS: VW rows a step, from the first row that starts on a vector (the host sets NROWS only where
+   * one of the first VW does in every tile); the rows before it element by element. */
+  uint h = 0;
+  while (h < VW && (size_t)(o + h * NROWS) % (VW * ELEM_SIZE))
+    h++;
+  if (h < VW && (idx_t)h * NROWS <= n) {
+    for (; f < (idx_t)h * NROWS; f++)
+      FLAT_NEXT(o[f]);
     for (; f + VW * NROWS <= n; f += VW * NROWS, j += VW) {
       TV x[VW];
 #pragma unroll

@@ -114,10 +114,16 @@ static int dense_rows_off_vectors(const clt__layout *l, unsigned vw) {
 
 /* Whether the block kernel's CPU tiles write a wide source of fewer rows than their vw-element block rows
  * (8 or 16) vw destination rows at a time, as the one run of vectors those rows form (cl/block.cl's NROWS
- * with FLAT): dense destination rows off the vectors, and every matrix's run starting on one. */
+ * with FLAT): dense destination rows off the vectors, one of the first vw rows of every tile's run starting
+ * on a vector. A row starts on one where the run's offset, plus a multiple of the rows, is a multiple of
+ * vw: some does wherever the offset of every matrix is a multiple of g, the largest power of two that
+ * divides both (tiles start a multiple of the rows further on). */
 static int few_rows_as_runs(const clt__layout *l, unsigned vw) {
-  return l->rows < vw && (vw == 8 || vw == 16) && dense_rows_off_vectors(l, vw) && l->dst_offset % vw == 0 &&
-         (l->batch == 1 || l->dst_stride % vw == 0);
+  size_t g = 1;
+  while (g < vw && l->rows % (2 * g) == 0)
+    g *= 2;
+  return l->rows < vw && (vw == 8 || vw == 16) && dense_rows_off_vectors(l, vw) && l->dst_offset % g == 0 &&
+         (l->batch == 1 || l->dst_stride % g == 0);
 }
 
 /* Whether the destination is dense: each row starts where the one before ends, and each matrix of a batch
@@ -871,14 +877,17 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
           dense_rows_off_vectors(l, c.vw))
         c.tile *= 2;
       /* Fewer such rows than a block row's elements: every vector of FLAT's one run spans rows, and FLAT
-       * gathered each element by element. Where every matrix's run starts on a vector (few_rows_as_runs),
-       * the block rows stay and FLAT writes vw destination rows at a time, gathered by constant shuffles
-       * (cl/block.cl's NROWS, set_alignment). On 2 cores of an AVX-512 EPYC host (the bench, alternating
-       * processes, two rounds; bench/results/pocl2/few-rows.txt) against the narrower rows below, all 19
-       * layouts gained: u8 13x999999 4.83-4.88 ms -> 1.21, f16 4.84-5.18 -> 1.50-1.53, f32 5.68-5.80 ->
-       * 2.83-2.93, 8x1310001 3.35-3.39 -> 2.18-2.23, f64 5x1048577 4.25-4.32 -> 2.51, 2x1048577 1.85-1.87
+       * gathered each element by element. Where one of the first vw rows of every tile's run starts on a
+       * vector (few_rows_as_runs), the block rows stay and FLAT writes vw destination rows at a time from
+       * there, gathered by constant shuffles (cl/block.cl's NROWS, set_alignment). On 2 cores of an AVX-512
+       * EPYC host (the bench, alternating processes, two rounds; bench/results/pocl2/few-rows.txt) against
+       * the narrower rows below, all 19 layouts gained: u8 13x999999 4.83-4.88 ms -> 1.21, f16 4.84-5.18
+       * -> 1.50-1.53, f32 5.68-5.80 -> 2.83-2.93, 8x1310001 3.35-3.39 -> 2.18-2.23, f64 5x1048577 4.25-4.32
+       * -> 2.51, 2x1048577 1.85-1.87
        * -> 0.92-1.00; on 16 Xeon cores all 12 took 1.2x to 4.2x less time (u8 13x3999999 7.03-7.36 ->
-       * 2.25-2.53). Elsewhere narrower block rows, down to 4 elements: the widest on
+       * 2.25-2.53); batches whose matrices start off the vectors, from the first row on one, 1.7x to 4.7x
+       * on the 2 cores (u8 13x99999 x8 3.80-3.92 -> 0.97-0.98; few-rows.txt C). Elsewhere narrower block
+       * rows, down to 4 elements: the widest on
        * whose vectors the destination rows start (no FLAT), else the widest within the rows. On 2
        * cores of an AVX-512 EPYC host (the bench, alternating processes, two rounds; bench/results/
        * pocl2/wide.txt F) f32 8x1310001 took 3.49-3.56 ms against 10.05-10.13 (8 elements), 12x873813
