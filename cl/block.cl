@@ -28,7 +28,9 @@
  * FLAT (the host sets it where every row lies in one tile row and destination rows are dense): the
  * skew cannot line up the first tile row's runs, which start where the destination rows do, so there
  * a tile's runs are written as the one run they form in memory: vector stores from the private rows,
- * a vector that spans two rows gathered element by element. */
+ * a vector that spans two rows gathered element by element, or, with NROWS (fewer rows than VW), VW rows
+ * at a time by shuffles. NCOLS (a dense source of fewer columns than VW) reads each block's rows as the
+ * one run of vectors they form, likewise. */
 
 #if SRC_VEC
 #define LOAD_ROW(p) (*(global const TV *)(p))
