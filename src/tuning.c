@@ -883,11 +883,10 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
        * EPYC host (the bench, alternating processes, two rounds; bench/results/pocl2/few-rows.txt) against
        * the narrower rows below, all 19 layouts gained: u8 13x999999 4.83-4.88 ms -> 1.21, f16 4.84-5.18
        * -> 1.50-1.53, f32 5.68-5.80 -> 2.83-2.93, 8x1310001 3.35-3.39 -> 2.18-2.23, f64 5x1048577 4.25-4.32
-       * -> 2.51, 2x1048577 1.85-1.87
-       * -> 0.92-1.00; on 16 Xeon cores all 12 took 1.2x to 4.2x less time (u8 13x3999999 7.03-7.36 ->
-       * 2.25-2.53); batches whose matrices start off the vectors, from the first row on one, 1.7x to 4.7x
-       * on the 2 cores (u8 13x99999 x8 3.80-3.92 -> 0.97-0.98; few-rows.txt C). Elsewhere narrower block
-       * rows, down to 4 elements: the widest on
+       * -> 2.51, 2x1048577 1.85-1.87 -> 0.92-1.00; on 16 Xeon cores all 12 took 1.2x to 4.2x less time (u8
+       * 13x3999999 7.03-7.36 -> 2.25-2.53); batches whose matrices start off the vectors, from the first
+       * row on one, 1.7x to 4.7x on the 2 cores (u8 13x99999 x8 3.80-3.92 -> 0.97-0.98; few-rows.txt C).
+       * Elsewhere narrower block rows, down to 4 elements: the widest on
        * whose vectors the destination rows start (no FLAT), else the widest within the rows. On 2
        * cores of an AVX-512 EPYC host (the bench, alternating processes, two rounds; bench/results/
        * pocl2/wide.txt F) f32 8x1310001 took 3.49-3.56 ms against 10.05-10.13 (8 elements), 12x873813
