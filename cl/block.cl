@@ -210,6 +210,32 @@
 #define MASK_VW_(L, a, b)                                                                                    \
   L(0, a, b), L(1, a, b), L(2, a, b), L(3, a, b), L(4, a, b), L(5, a, b), L(6, a, b), L(7, a, b)
 #endif
+#ifdef MASK_VW_
+/* a_ (which starts as x[0]) gathers, from each vector v < n of x in turn, the lanes that MASK(j, v) takes
+ * from it; a mask without any leaves a_ as it is. The shuffles of NCOLS and NROWS below. */
+#define GATHER_STEP_(a_, x, n, MASK, j, v)                                                                   \
+  if ((v) < (n))                                                                                             \
+  a_ = SHUF_(a_, x[(v) < (n) ? (v) : 0], MASK(j, v))
+#define GATHER_(a_, x, n, MASK, j)                                                                           \
+  do {                                                                                                       \
+    GATHER_STEP_(a_, x, n, MASK, j, 0);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 1);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 2);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 3);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 4);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 5);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 6);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 7);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 8);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 9);                                                                      \
+    GATHER_STEP_(a_, x, n, MASK, j, 10);                                                                     \
+    GATHER_STEP_(a_, x, n, MASK, j, 11);                                                                     \
+    GATHER_STEP_(a_, x, n, MASK, j, 12);                                                                     \
+    GATHER_STEP_(a_, x, n, MASK, j, 13);                                                                     \
+    GATHER_STEP_(a_, x, n, MASK, j, 14);                                                                     \
+    GATHER_STEP_(a_, x, n, MASK, j, 15);                                                                     \
+  } while (0)
+#endif
 #if defined(NCOLS) && defined(MASK_VW_) && NCOLS < VW
 /* NCOLS (the host sets it for a dense source of fewer columns than VW): a group of VW source rows is one
  * run of NCOLS vectors, read as such; lane k of destination row j is element k * NCOLS + j of the run,
@@ -220,32 +246,13 @@
 #define NC_MASK_(j, v) MASK_VW_(NC_LANE_, j, v)
 #endif
 #ifdef NC_MASK_
-/* The row's lanes from vector v of the run into a_ (step 0 takes them from x[0] alone; the lanes of a later
- * vector hold anything until its step). */
-#define NC_STEP_(x, j, v)                                                                                    \
-  if ((v) < NCOLS)                                                                                           \
-  a_ = SHUF_((v) ? a_ : x[0], x[(v) < NCOLS ? (v) : 0], NC_MASK_(j, v))
-/* Destination row j of the group from the run's vectors x, into out[j]. */
-#define NC_ROW_(x, out, j)                                                                                   \
+/* Destination row j of the group from the run's vectors x, into t[j][g]. */
+#define NC_ROW_(x, t, g, j)                                                                                  \
   do {                                                                                                       \
     if ((j) < NCOLS) {                                                                                       \
       TV a_ = x[0];                                                                                          \
-      NC_STEP_(x, j, 0);                                                                                     \
-      NC_STEP_(x, j, 1);                                                                                     \
-      NC_STEP_(x, j, 2);                                                                                     \
-      NC_STEP_(x, j, 3);                                                                                     \
-      NC_STEP_(x, j, 4);                                                                                     \
-      NC_STEP_(x, j, 5);                                                                                     \
-      NC_STEP_(x, j, 6);                                                                                     \
-      NC_STEP_(x, j, 7);                                                                                     \
-      NC_STEP_(x, j, 8);                                                                                     \
-      NC_STEP_(x, j, 9);                                                                                     \
-      NC_STEP_(x, j, 10);                                                                                    \
-      NC_STEP_(x, j, 11);                                                                                    \
-      NC_STEP_(x, j, 12);                                                                                    \
-      NC_STEP_(x, j, 13);                                                                                    \
-      NC_STEP_(x, j, 14);                                                                                    \
-      out[(j) < NCOLS ? (j) : 0] = a_;                                                                       \
+      GATHER_(a_, x, NCOLS, NC_MASK_, j);                                                                    \
+      t[(j) < NCOLS ? (j) : 0][g].v = a_;                                                                    \
     }                                                                                                        \
   } while (0)
 #endif
@@ -258,33 +265,12 @@
 #define NR_MASK_(m, v) MASK_VW_(NR_LANE_, m, v)
 #endif
 #ifdef NR_MASK_
-/* The lanes of vector m of the run from row v's vector into a_ (a mask without them leaves a_ as it is). */
-#define NR_STEP_(x, m, v)                                                                                    \
-  if ((v) < VW)                                                                                              \
-  a_ = SHUF_(a_, x[(v) < VW ? (v) : 0], NR_MASK_(m, v))
-#define NR_STEPS_(x, m)                                                                                      \
-  NR_STEP_(x, m, 0);                                                                                         \
-  NR_STEP_(x, m, 1);                                                                                         \
-  NR_STEP_(x, m, 2);                                                                                         \
-  NR_STEP_(x, m, 3);                                                                                         \
-  NR_STEP_(x, m, 4);                                                                                         \
-  NR_STEP_(x, m, 5);                                                                                         \
-  NR_STEP_(x, m, 6);                                                                                         \
-  NR_STEP_(x, m, 7);                                                                                         \
-  NR_STEP_(x, m, 8);                                                                                         \
-  NR_STEP_(x, m, 9);                                                                                         \
-  NR_STEP_(x, m, 10);                                                                                        \
-  NR_STEP_(x, m, 11);                                                                                        \
-  NR_STEP_(x, m, 12);                                                                                        \
-  NR_STEP_(x, m, 13);                                                                                        \
-  NR_STEP_(x, m, 14);                                                                                        \
-  NR_STEP_(x, m, 15)
 /* Vector m of the run of the VW rows x, stored at p + m * VW. */
 #define NR_OUT_(x, m, p)                                                                                     \
   do {                                                                                                       \
     if ((m) < NROWS) {                                                                                       \
       TV a_ = x[0];                                                                                          \
-      NR_STEPS_(x, m);                                                                                       \
+      GATHER_(a_, x, VW, NR_MASK_, m);                                                                       \
       STORE_OUT(a_, (p) + (m)*VW);                                                                           \
     }                                                                                                        \
   } while (0)
@@ -322,28 +308,25 @@ void clt_tile_read(__private clt_vec (*t)[NG_], global const T *s, const idx_t r
     }
 #ifdef NC_MASK_
     else if (r + VW <= rows) { /* NCOLS: the group's run of whole vectors */
-      TV x[NCOLS], out[NCOLS];
+      TV x[NCOLS];
 #pragma unroll
       for (uint v = 0; v < NCOLS; v++)
         x[v] = VLOADN(v, (global const BASE *)(s + r * src_ld));
-      NC_ROW_(x, out, 0);
-      NC_ROW_(x, out, 1);
-      NC_ROW_(x, out, 2);
-      NC_ROW_(x, out, 3);
-      NC_ROW_(x, out, 4);
-      NC_ROW_(x, out, 5);
-      NC_ROW_(x, out, 6);
-      NC_ROW_(x, out, 7);
-      NC_ROW_(x, out, 8);
-      NC_ROW_(x, out, 9);
-      NC_ROW_(x, out, 10);
-      NC_ROW_(x, out, 11);
-      NC_ROW_(x, out, 12);
-      NC_ROW_(x, out, 13);
-      NC_ROW_(x, out, 14);
-#pragma unroll
-      for (uint j = 0; j < NCOLS; j++)
-        t[j][g].v = out[j];
+      NC_ROW_(x, t, g, 0);
+      NC_ROW_(x, t, g, 1);
+      NC_ROW_(x, t, g, 2);
+      NC_ROW_(x, t, g, 3);
+      NC_ROW_(x, t, g, 4);
+      NC_ROW_(x, t, g, 5);
+      NC_ROW_(x, t, g, 6);
+      NC_ROW_(x, t, g, 7);
+      NC_ROW_(x, t, g, 8);
+      NC_ROW_(x, t, g, 9);
+      NC_ROW_(x, t, g, 10);
+      NC_ROW_(x, t, g, 11);
+      NC_ROW_(x, t, g, 12);
+      NC_ROW_(x, t, g, 13);
+      NC_ROW_(x, t, g, 14);
     }
 #endif
     else { /* the right edge, and bottom edges of fewer than VW / 4 rows */

@@ -112,6 +112,12 @@ static int dense_rows_off_vectors(const clt__layout *l, unsigned vw) {
   return l->dst_ld == l->rows && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, vw);
 }
 
+/* Whether cl/block.cl's shuffles with constant masks (its MASK_VW_, behind NCOLS and NROWS) cover block rows
+ * of vw elements. */
+static int block_masks_cover(unsigned vw) {
+  return vw == 8 || vw == 16;
+}
+
 /* Whether the block kernel's CPU tiles write a wide source of fewer rows than their vw-element block rows
  * (8 or 16) vw destination rows at a time, as the one run of vectors those rows form (cl/block.cl's NROWS
  * with FLAT): dense destination rows off the vectors, one of the first vw rows of every tile's run starting
@@ -122,7 +128,7 @@ static int few_rows_as_runs(const clt__layout *l, unsigned vw) {
   size_t g = 1;
   while (g < vw && l->rows % (2 * g) == 0)
     g *= 2;
-  return l->rows < vw && (vw == 8 || vw == 16) && dense_rows_off_vectors(l, vw) && l->dst_offset % g == 0 &&
+  return l->rows < vw && block_masks_cover(vw) && dense_rows_off_vectors(l, vw) && l->dst_offset % g == 0 &&
          (l->batch == 1 || l->dst_stride % g == 0);
 }
 
@@ -594,7 +600,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * 1.23-1.70, f64 1048576x3 1.62-1.64 -> 1.08-1.56 (its rows of 8); on 16 Xeon cores u8 4194304x7 went
      * from 15.3-15.5% of the copy to 39.7-42.7%, f16 21.6-24.7% -> 65.6-68.1%, f32 51.5-53.5% -> 74.2-88.7%.
      * Rows of 4 elements (f64 where the registers hold 32 bytes, c128) keep the edge path. */
-    if (c->tile && l->cols < c->vw && (c->vw == 8 || c->vw == 16) && l->src_ld == l->cols)
+    if (c->tile && l->cols < c->vw && block_masks_cover(c->vw) && l->src_ld == l->cols)
       c->ncols = (unsigned)l->cols;
     if (c->flat && few_rows_as_runs(l, c->vw))
       c->nrows = (unsigned)l->rows;

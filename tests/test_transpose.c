@@ -253,6 +253,14 @@ static void tiled_knobs_exact(void **state) {
     }
 }
 
+/* Skips the test on a device that is not a CPU (the block kernel's CPU tiles run only there). */
+static void skip_unless_cpu(void) {
+  cl_device_type type = 0;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
+  if (!(type & CL_DEVICE_TYPE_CPU))
+    skip();
+}
+
 /* The block kernel's CPU tiles (CPU devices only; a GPU runs its own form) in rows of 32- and 64-byte
  * vectors, whichever the device's SIMD width makes the default: 4-, 8- and 16-byte elements; 1- and
  * 2-byte ones in rows of 8 and 16 elements (cl/block.cl's shuffle transposes of 16 lanes and 8); whole and
@@ -265,10 +273,7 @@ static void cpu_tile_vectors_exact(void **state) {
     size_t rows, cols, batch;
   } cases[] = {{300, 257, 1}, {257, 600, 3}, {61, 1000, 2}, {200, 300, 40}}; /* the last: 320 to 800 tiles */
   (void)state;
-  cl_device_type type = 0;
-  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
-  if (!(type & CL_DEVICE_TYPE_CPU))
-    skip();
+  skip_unless_cpu();
   cl_uint units = 1;
   assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
                    CL_SUCCESS);
@@ -301,11 +306,8 @@ static void cpu_tiles_of_few_rows_exact(void **state) {
     size_t rows, cols, es;
   } cases[] = {{8, 3001, 4}, {12, 2001, 4}, {10, 2003, 4}, {6, 3001, 4}, {4, 5001, 4},
                {3, 4001, 4}, {4, 3001, 8},  {6, 2001, 8},  {5, 2001, 8}};
-  cl_device_type type = 0;
   (void)state;
-  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
-  if (!(type & CL_DEVICE_TYPE_CPU))
-    skip();
+  skip_unless_cpu();
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, cases[i].es, CLT_VARIANT_AUTO);
     d.batch = 2;
@@ -317,10 +319,7 @@ static void cpu_tiles_of_few_rows_exact(void **state) {
  * 64-byte line where the SIMD registers hold 16 ints, else 32 bytes, 16 elements at most); skips the test
  * on a device that is not a CPU. */
 static size_t cpu_block_row_or_skip(size_t es) {
-  cl_device_type type = 0;
-  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
-  if (!(type & CL_DEVICE_TYPE_CPU))
-    skip();
+  skip_unless_cpu();
   cl_uint ints = 0;
   assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_NATIVE_VECTOR_WIDTH_INT, sizeof ints, &ints, NULL),
                    CL_SUCCESS);
@@ -391,15 +390,14 @@ static void cpu_tiles_of_few_rows_as_runs_exact(void **state) {
  * after the current one's stores, the path the kernel keeps for a grid the host did not size (a group
  * shrunk to the kernel's limit). A batch of at least 8 tiles per walk, 4-, 8- and 16-byte elements. */
 static void cpu_tiles_walked_in_one_buffer_exact(void **state) {
-  cl_device_type type = 0;
   (void)state;
-  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), CL_SUCCESS);
+  skip_unless_cpu();
   cl_uint units = 1;
   assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
                    CL_SUCCESS);
   /* 200 x 300 in tiles of 64 rows x 1 KiB: 8 (4-byte), 12 (8-byte) or 20 (16-byte) tiles a matrix */
   const size_t batch = (64 * (size_t)units + 7) / 8 + 1;
-  if (!(type & CL_DEVICE_TYPE_CPU) || batch > 400)
+  if (batch > 400)
     skip();
   static const size_t sizes[] = {4, 8, 16};
   for (size_t e = 0; e < 3; e++) {
