@@ -19,7 +19,8 @@
  * The native pattern that came nearest the copy on 2 EPYC cores (C with AVX2, native.c there) was a
  * 64..128-row by 1 KiB tile through a private buffer (55-63% of a non-temporal copy); 32 x 256-byte
  * tiles reached 47% there, as on POCL. The host's defaults are 128 x 2 KiB tiles (on 2 cores of an
- * AVX-512 EPYC host 1 KiB-wide ones ran up to 20% longer, bench/results/pocl2/chunk.txt).
+ * AVX-512 EPYC host 1 KiB-wide ones ran up to 20% longer, bench/results/pocl2/chunk.txt), 192 rows for
+ * 1-byte elements whose runs are skewed (src/tuning.c).
  * NTS makes stores of aligned vectors non-temporal where the compiler is clang (the destination is
  * not read before it is written); SKEW > 0 (a 64-byte line of elements, at least VW, and TILE_R whole
  * lines) makes each destination row's run start on a line of memory, up to SKEW rows before the tile,

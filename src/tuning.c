@@ -132,6 +132,13 @@ static int few_rows_as_runs(const clt__layout *l, unsigned vw) {
          (l->batch == 1 || l->dst_stride % g == 0);
 }
 
+/* Whether the block kernel's CPU tiles skew their runs (SKEW in cl/block.cl): some destination row does not
+ * start on a 64-byte line, or the buffers are not known to start on one. */
+static int cpu_runs_skewed(const clt__device_info *info, const clt__layout *l) {
+  return info->base_align_bytes < 64 ||
+         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(64 / l->elem_size));
+}
+
 /* Whether the destination is dense: each row starts where the one before ends, and each matrix of a batch
  * where the one before ends. */
 static int dense_destination(const clt__layout *l) {
@@ -607,9 +614,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     unsigned line = (unsigned)(64 / l->elem_size);
     if (c->tile && c->pad && c->tile % line)
       c->pad = 0;
-    else if (c->tile && c->pad &&
-             (info->base_align_bytes < 64 ||
-              !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, line)))
+    else if (c->tile && c->pad && cpu_runs_skewed(info, l))
       c->pre = line > c->vw ? line : c->vw;
   } else if (c->variant == CLT_VARIANT_RECT) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -873,6 +878,21 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.tile = 128;
       c.chunk = (unsigned)(2048 / es);
       c.pad = nontemporal_stores(info) ? 1 : 0;
+      /* 1-byte elements whose runs are skewed: tiles of 192 rows (runs of three lines) where the matrix
+       * has more than two 128-row tile rows and at least half a tile row's columns. The skew's line of
+       * rows is half of a 128-row tile; leaving those loads out altogether (a wrong result) recovered less
+       * than the taller tile did, so part of the gain is the longer runs. AUTO, alternating processes, two
+       * rounds (bench/results/pocl16/tile-rows.txt, bench/results/pocl2/tile-rows.txt): on 16 Xeon cores
+       * u8 16383x16385 went from 29.1-30.8% of the copy to 42.9-46.8, 4097x4095 18.0-18.8 -> 29.5-33.4,
+       * 8191x8193 35.5-37.8 -> 40.0-40.5, 300x100001 15.3-17.4 -> 20.6-23.1, 1000x1024 x8 24.8-28.5 ->
+       * 39.4-41.9; on 2 EPYC cores 8191x8193 6.06-6.13 ms -> 5.30-5.31, 4097x4095 1.56-1.59 -> 1.43-1.44,
+       * 300x100001 4.65-4.88 -> 3.92-3.97, while 1000x1100 x8 lost 5% (0.74-0.75 -> 0.77-0.79). Aligned
+       * destinations keep 128 rows: on the 16 cores 4096^2 lost 8.5 and 11.9 points in 192, 2048^2 x8 11.8
+       * and 4.1. So did sources of fewer columns (2 cores: 100001x300 2.15 ms -> 2.55-4.51); 2-byte
+       * elements went either way (pocl16/tile-rows.txt A). */
+      if (es == 1 && c.pad && cpu_runs_skewed(info, l) && l->cols >= c.chunk / 2 &&
+          l->rows > 2 * (size_t)c.tile)
+        c.tile = 192;
       c.wg_y = 1; /* each work-item walks a run of tiles (cpu_walks) */
       /* A wide source of up to twice those rows whose dense destination rows are off the vectors: one
        * tile row of 256, so its runs are all written as one per tile (FLAT, set_alignment) rather

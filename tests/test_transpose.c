@@ -385,6 +385,27 @@ static void cpu_tiles_of_few_rows_as_runs_exact(void **state) {
   }
 }
 
+/* AUTO's CPU tiles of 1-byte elements whose runs are skewed (destination rows off 64-byte lines), on more
+ * than 256 rows of at least 1024 columns: 192-row tiles (src/tuning.c), so a tile's rows end off the
+ * 128-row steps of every other element size. Row counts that leave a last tile row of 1 to 191 rows, a tile
+ * column of one column, a batch of 160 tiles (walked, with two buffers, on up to 2 compute units), an
+ * offset and a padded destination; exact, with the 192 rows in the build options. */
+static void cpu_tiles_of_skewed_bytes_exact(void **state) {
+  static const struct {
+    size_t rows, cols, batch, dst_offset, dst_ld;
+  } cases[] = {{1000, 2049, 1, 0, 0}, {577, 1100, 3, 0, 0}, {4099, 4097, 1, 0, 0},
+               {577, 1100, 40, 0, 0}, {700, 1536, 1, 5, 0}, {1024, 1024, 2, 0, 1030}};
+  (void)state;
+  skip_unless_cpu();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, 1, CLT_VARIANT_AUTO);
+    d.batch = cases[i].batch;
+    d.dst_offset = cases[i].dst_offset;
+    d.dst_ld = cases[i].dst_ld;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, NULL, "-DTILE_R=192 ");
+  }
+}
+
 /* The block kernel's one-buffer form (WALK 0) on a grid whose work-items walk runs of tiles, forced
  * through CLT_BUILD_OPTIONS (the host builds walks with two buffers): each work-item reads its next tile
  * after the current one's stores, the path the kernel keeps for a grid the host did not size (a group
@@ -1126,6 +1147,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(cpu_tiles_of_few_rows_exact),
       cmocka_unit_test(cpu_tiles_of_few_columns_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_as_runs_exact),
+      cmocka_unit_test(cpu_tiles_of_skewed_bytes_exact),
   };
   static const struct CMUnitTest fixed2[] = {
       /* after part 2's share */

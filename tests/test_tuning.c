@@ -1976,7 +1976,7 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
 /* The CPU tiles' vectors follow the SIMD registers: rows of a 64-byte line where the device's native int
  * vectors are 16 wide (AVX-512 under POCL), else 32 bytes, and 16 elements at most (1- and 2-byte
  * elements: cl/block.cl's widest shuffle transpose); the skew stays a line, the buffers within the
- * budget. */
+ * budget, and the tiles 128 rows (192 for 1-byte elements, whose runs here are skewed). */
 static void cpu_tile_vectors_follow_the_simd_width(void **state) {
   (void)state;
   static const shape odd = {4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1};
@@ -1992,8 +1992,8 @@ static void cpu_tile_vectors_follow_the_simd_width(void **state) {
       assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
       const size_t row = (width >= 16 ? 64 : 32) / es; /* a line's or half a line's elements */
       const unsigned want = (unsigned)(row > 16 ? 16 : row);
-      if (c.variant != CLT_VARIANT_BLOCK || c.tile != 128 || c.chunk != 2048 / es || c.vw != want ||
-          c.pre != 64 / es || cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
+      if (c.variant != CLT_VARIANT_BLOCK || c.tile != (es == 1 ? 192u : 128u) || c.chunk != 2048 / es ||
+          c.vw != want || c.pre != 64 / es || cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
         fail_msg("native width %u, elem_size %zu: %s vw %u (expected %u), tile %u x %u, pre %u", width, es,
                  clt_variant_name(c.variant), c.vw, want, c.tile, c.chunk, c.pre);
       check_options(&c, es, "cpu vectors");
@@ -2197,6 +2197,55 @@ static void cpu_tiles_of_short_sources_write_one_run(void **state) {
                c.chunk, c.vw, c.walk, flat, bytes, cases[i].tile, cases[i].flat);
     check_options(&c, cases[i].es, "short cpu tiles");
   }
+}
+
+/* POCL's CPU tiles of 1-byte elements are 192 rows where their runs are skewed (destination rows off
+ * 64-byte lines: an odd row count, a destination offset or a padded destination row), the matrix has more
+ * than 256 rows and at least half a tile row's columns (1024): the skew's line of rows is a third of the
+ * tile rather than half. Aligned destinations, fewer columns or rows, and 2-byte elements keep 128; a
+ * tuning's tile rows stand; the buffers stay within the budget, two where the tiles are walked. */
+static void cpu_tiles_of_skewed_bytes_take_192_rows(void **state) {
+  (void)state;
+  const clt__device_info cpu = faked_pocl_cpu();
+  static const struct {
+    shape s;
+    size_t es;
+    unsigned tile;
+    int skewed; /* destination rows off the lines */
+  } cases[] = {
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 192, 1},
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 192, 1},
+      {{257, 100001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 192, 1},
+      {{1000, 1024, 8, 0, 0, 0, 0, 0, 0, 1}, 1, 192, 1},
+      {{4096, 4096, 1, 0, 0, 0, 3, 0, 0, 0}, 1, 192, 1},    /* a destination offset */
+      {{4096, 4096, 1, 0, 0, 0, 0, 4100, 0, 0}, 1, 192, 1}, /* padded destination rows */
+      {{4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128, 0},
+      {{2048, 2048, 8, 0, 0, 0, 0, 0, 0, 1}, 1, 128, 0},
+      {{256, 100001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128, 0},
+      {{256, 100001, 1, 0, 0, 0, 0, 260, 0, 0}, 1, 128, 1},
+      {{100001, 300, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128, 1},
+      {{100001, 1023, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128, 1},
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128, 1},
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 128, 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const size_t es = cases[i].es;
+    clt__layout l = make_layout(&cases[i].s, es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
+    if (c.variant != CLT_VARIANT_BLOCK || c.tile != cases[i].tile || c.chunk * es != 2048 ||
+        c.pre != (cases[i].skewed ? 64 / es : 0) || cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
+      fail_msg("%zux%zu x%zu (dst offset %zu, ld %zu), elem_size %zu: %s tile %u x %u, pre %u, walk %d; "
+               "expected tile %u",
+               cases[i].s.rows, cases[i].s.cols, l.batch, l.dst_offset, l.dst_ld, es,
+               clt_variant_name(c.variant), c.tile, c.chunk, c.pre, c.walk, cases[i].tile);
+    check_options(&c, es, "cpu tiles of bytes");
+  }
+  const clt_tuning t = {CLT_VARIANT_BLOCK, 128, 0, 0, 0, 0, 0, 0, 0};
+  const clt__layout l = make_layout(&cases[0].s, 1, CLT_VARIANT_AUTO);
+  clt__config c;
+  assert_int_equal(clt__config_from_tuning(&cpu, &l, &t, &c), CLT_SUCCESS);
+  assert_int_equal(c.tile, 128);
 }
 
 /* The table's side entries: on the H200, f32 tall sources of 65 to 112 columns take the vector kernel's
@@ -3721,6 +3770,7 @@ int main(void) {
       cmocka_unit_test(cpu_tiles_of_few_columns_read_as_runs),
       cmocka_unit_test(xeon_aligned_f32_keeps_32_byte_rows),
       cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
+      cmocka_unit_test(cpu_tiles_of_skewed_bytes_take_192_rows),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
       cmocka_unit_test(h200_c128_wide_sources_take_rect),
       cmocka_unit_test(wide_shifted_sources_take_narrow),
