@@ -889,7 +889,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
        * 300x100001 4.65-4.88 -> 3.92-3.97, while 1000x1100 x8 lost 5% (0.74-0.75 -> 0.77-0.79). Aligned
        * destinations keep 128 rows: on the 16 cores 4096^2 lost 8.5 and 11.9 points in 192, 2048^2 x8 11.8
        * and 4.1. So did sources of fewer columns (2 cores: 100001x300 2.15 ms -> 2.55-4.51); 2-byte
-       * elements went either way (pocl16/tile-rows.txt A). */
+       * elements went either way (pocl16/tile-rows.txt A, C). */
       if (es == 1 && c.pad && cpu_runs_skewed(info, l) && l->cols >= c.chunk / 2 &&
           l->rows > 2 * (size_t)c.tile)
         c.tile = 192;
