@@ -1808,6 +1808,29 @@ static void misaligned_wide_to_element_loads(const clt__device_info *info, const
   to_vector_tiles(info, l, 32, 1, 32, 8, c);
 }
 
+/* A tall u8 source into skewed destination rows that rect_tiles_to_short_side cuts to a short side of a
+ * whole number of 64 (or of exactly 32) keeps rect's 128 tile rows, on devices whose clt__traits
+ * tall_skewed1_rows128 says so, where they make at least 40 tiles per compute unit. Each tile also loads
+ * the skew's 32 rows above its own: half again a 64-row tile's loads, a quarter of a 128-row one's. AUTO
+ * on an NVIDIA H200, two rounds in alternating processes (bench/results/h200/knobs53.txt C to H), % of the
+ * copy: 2097151x64 71.3-73.3 -> 79.0-80.6, 1048577x64 71.5-71.6 -> 84.2, 3000001x64 73.0-73.6 ->
+ * 86.3-86.5, 900001x192 72.0-72.1 -> 81.7, 4194303x32 58.7-59.7 -> 63.7-64.0, 800001x64 in batches of 2
+ * 72.1-73.7 -> 86.1-89.4; 23 of the 24 such layouts measured gained 1.5 to 15.7 points, 1500001x32
+ * lost 0.6 and 1.0, and the 5 measured once the rule had its final form gained 6.5 to 13.3 (H: 1100001x64
+ * 69.0-69.2 -> 76.3-77.1, 500001x192 71.3 -> 78.1-80.1, 400001x192 in batches of 2 73.5-73.6 -> 82.8-83.0).
+ * With fewer tiles it went either way, to -14 points (65537x64 75.2-80.1 -> 61.3-66.0, 450001x64 67.9 ->
+ * 63.7-63.8, 393217x64 70.4-70.9 -> 72.0-72.6); so did several 32-column tiles (2097151x96 56.2-56.3 ->
+ * 59.9, 300001x160 56.1-56.3 -> 53.9-54.1, 700001x96 58.6-59.1 -> 57.5-58.0) and f16 (4194303x32
+ * 85.6-85.8 -> 90.5, 1048575x160 80.9-81.1 -> 76.4-76.7); destination rows on the sectors lost
+ * (2097152x64 91.0-91.1 -> 86.8-87.5). */
+static int tall_skewed1_rows128(const clt__device_info *info, const clt__layout *l, const clt__config *c,
+                                size_t unit) {
+  if (l->rows <= l->cols || l->elem_size != 1 || !c->pre || c->tile != 128 ||
+      (unit != 64 && l->cols != unit) || !clt__device_traits(info).tall_skewed1_rows128)
+    return 0;
+  return div_up(l->rows, 128) * (l->cols / unit) * l->batch >= 40 * (size_t)info->compute_units;
+}
+
 /* rect's defaults for 1- and 2-byte elements take 128 tile rows (and 1-byte ones 128 tile columns): a
  * tall or wide matrix whose short side is a whole number of 64 elements but not of those tiles
  * leaves part of every tile to the element-wise edge path, and the narrow kernel that AUTO took
@@ -1833,7 +1856,7 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
     return;
   clt_tuning t;
   clt__config_to_tuning(c, &t);
-  t.tile = wide ? (unsigned)unit : 64;
+  t.tile = wide ? (unsigned)unit : tall_skewed1_rows128(info, l, c, unit) ? 128 : 64;
   t.units = 0;
   if (tile_cols(c) > unit) /* unit >= 16 elements, no fewer than any vector has */
     t.wg_x = (unsigned)(unit / c->vw);

@@ -239,7 +239,12 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * shallow_whole_narrow: on an NVIDIA H200 wide u8 sources of 129 to 487 rows and f16 ones of 137 to 301
  * into dense destination rows off 4-byte words gained 5.9 to 41.1 points in the narrow kernel over the whole
  * short side, on all 14 layouts measured, 6 of them held out (src/tuning.c's shallow_to_whole_narrow has
- * the figures); the H100 was not measured for it. */
+ * the figures); the H100 was not measured for it.
+ * tall_skewed1_rows128: on an NVIDIA H200 tall u8 sources into skewed destination rows whose tiles rect cuts
+ * to a short side of a whole number of 64, or of exactly 32, gained 1.5 to 15.7 points in 128 tile rows
+ * rather than 64 on 23 of the 24 layouts of at least 40 tiles per compute unit measured, 5 of them held out,
+ * and lost 0.6 and 1.0 on the other (src/tuning.c's tall_skewed1_rows128 has the figures); the H100 was not
+ * measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -262,7 +267,8 @@ static const struct {
       .wide_shifted2_vector = 1,
       .wide_dst_off16_narrow = 1,
       .half_skew = 1,
-      .shallow_whole_narrow = 1}},
+      .shallow_whole_narrow = 1,
+      .tall_skewed1_rows128 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -281,7 +287,8 @@ static const struct {
       .wide_shifted2_vector = 0,
       .wide_dst_off16_narrow = 0,
       .half_skew = 0,
-      .shallow_whole_narrow = 0}},
+      .shallow_whole_narrow = 0,
+      .tall_skewed1_rows128 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -301,7 +308,8 @@ static const struct {
       .wide_shifted2_vector = 0,
       .wide_dst_off16_narrow = 0,
       .half_skew = 0,
-      .shallow_whole_narrow = 0}},
+      .shallow_whole_narrow = 0,
+      .tall_skewed1_rows128 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

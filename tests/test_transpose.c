@@ -759,6 +759,20 @@ static void rect_edge_clamp_exact(void **state) {
   run_rect_cases(cases + 4, 2);
 }
 
+/* Tall u8 sources into skewed destination rows in rect's 128-row tiles cut to 64 or 32 columns, as the
+ * H200's AUTO runs them (src/tuning.c's tall_skewed1_rows128), with explicit knobs: a last tile row of one
+ * row, several tile columns, a batch, a matrix shorter than one tile. */
+static void rect_tall_skewed_bytes_128_rows_exact(void **state) {
+  static const rect_case cases[] = {
+      {4097, 64, 1, 1, 128, 4, 16, 8, 0, 0, "-DTR=128 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=32"},
+      {2047, 192, 1, 1, 128, 4, 16, 8, 0, 0, "-DTR=128 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=32"},
+      {1001, 96, 1, 2, 128, 4, 8, 8, 0, 0, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=32"},
+      {101, 64, 1, 3, 128, 4, 16, 8, 0, 0, "-DTR=128 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=32"},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
 /* rect's largest skew (cl/rect.cl's SKMAX, src/tuning.c's rect_sk_max) where it saves the last tile
  * row: 1- and 2-byte elements whose destination rows' skews are multiples of 8 or 4, the rows of the
  * largest ending exactly at the last tile's end (a batch of dense matrices, and a padded view at an
@@ -1171,6 +1185,7 @@ int main(int argc, char **argv) {
                                                "-DEDGE_SHIFT=1"),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_clamp_exact, build_options_on, restore_build_options,
                                                "-DEDGE_CLAMP=1"),
+      cmocka_unit_test(rect_tall_skewed_bytes_128_rows_exact),
       cmocka_unit_test(rect_skew_max_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_half_skew_exact, build_options_on, restore_build_options,
                                                "-DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2"),

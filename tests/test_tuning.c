@@ -1570,7 +1570,8 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
  * of 16 for a skewed tall destination of 2 bytes or wider) but not of the tile's extent across it: 64 x 64
  * tiles (64 x 32 or 64 x 16, or 32 x 32 for wide sources; 1-byte elements on an NVIDIA H200, which has no
  * entry for them; any element size on a GPU without a table); whole tiles stay. A tall source with a skewed
- * destination keeps rect's whole tiles rather than the narrow kernel. The H200's f16 wide entry (64 tile
+ * destination keeps rect's whole tiles rather than the narrow kernel, on the H200 128 rows of them for u8
+ * (h200_tall_skewed_bytes_keep_128_tile_rows). The H200's f16 wide entry (64 tile
  * rows, 4-element vectors) gives way to rect's 2-element vectors, in 32-row tiles on 160 and 224 rows, where
  * the source's rows do not start on its vectors (a multiple of 64 rows into destination rows on 128 bytes
  * takes the vector kernel: h200_shifted_f16_sources_take_vector). Wide f32 sources off rect's vectors take
@@ -1594,10 +1595,10 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {80, 2097152, 1, 1, 0, 0, 0},      /* the same in one tile row, destination rows off the sectors */
       {32, 2097152, 1, 1, 0, 0, 0},      /* the narrow kernel's */
       {2097152, 64, 1, 1, 64, 64, 4},    /* tall: half a tile of 128 columns */
-      {2097151, 64, 1, 1, 64, 64, 4},    /* a skewed destination */
+      {2097151, 64, 1, 1, 128, 64, 4},   /* a skewed destination: 128 rows (next test) */
       {1048576, 128, 1, 1, 128, 128, 4}, /* whole tiles */
       {2097151, 96, 1, 1, 64, 32, 4},    /* tall, a whole number of 32 */
-      {2097151, 32, 1, 1, 64, 32, 4},    /* 32 columns of a skewed destination: rect, not narrow */
+      {2097151, 32, 1, 1, 128, 32, 4},   /* 32 columns of a skewed destination: rect, not narrow */
       {2097152, 32, 1, 1, 0, 0, 0},      /* an aligned one: narrow */
       {1048575, 32, 4, 1, 64, 32, 2},    /* f32: the odd entry's tiles cut to 32 columns */
       {1048575, 16, 16, 1, 64, 16, 1},   /* c128: the tall entry's 16 columns */
@@ -1646,6 +1647,42 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
     if (why)
       fail_msg("case %zu: %s", i, why);
   }
+}
+
+/* Tall u8 sources into skewed destination rows whose tiles AUTO and explicit rect cut to a short side of
+ * a whole number of 64, or of exactly 32, keep rect's 128 tile rows on the H200 (src/tuning.c's
+ * tall_skewed1_rows128) where those make at least 40 tiles per compute unit (640 on this faked device of
+ * 16): 81793 rows make 640, 81791 rows 639, 20001 rows in a batch of 5 make 785, in one of 4 628. Short
+ * sides of 96 and 160 (several 32-column tiles), aligned destination rows, f16, wide sources and the H100
+ * keep 64 rows. */
+static void h200_tall_skewed_bytes_keep_128_tile_rows(void **state) {
+  static const struct {
+    size_t rows, cols, batch, es;
+    unsigned tr, tc; /* the H200's tiles; the H100's are tc columns too, in 64 rows */
+  } cases[] = {
+      {2097151, 64, 1, 1, 128, 64}, {1048575, 192, 1, 1, 128, 64}, {4194302, 32, 1, 1, 128, 32},
+      {81793, 64, 1, 1, 128, 64},   {81791, 64, 1, 1, 64, 64},     {20001, 64, 5, 1, 128, 64},
+      {20001, 64, 4, 1, 64, 64},    {2097151, 96, 1, 1, 64, 32},   {1048575, 160, 1, 1, 64, 32},
+      {2097152, 64, 1, 1, 64, 64},  {1048575, 96, 1, 2, 64, 32},   {64, 2097151, 1, 1, 64, 64},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++)
+      for (int explicit_rect = 0; explicit_rect < 2; explicit_rect++) {
+        const shape s = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, 0, 0, 1};
+        const clt__layout l =
+            make_layout(&s, cases[i].es, explicit_rect ? CLT_VARIANT_RECT : CLT_VARIANT_AUTO);
+        clt__config c;
+        assert_int_equal(explicit_rect ? clt__explicit_config(&dev[k], &l, NULL, &c)
+                                       : clt__auto_config(&dev[k], &l, &c),
+                         CLT_SUCCESS);
+        const unsigned tr = k ? 64 : cases[i].tr;
+        if (c.variant != CLT_VARIANT_RECT || c.tile != tr || c.wg_x * c.vw != cases[i].tc)
+          fail_msg("%s %s, %zux%zu batch %zu elem_size %zu: %s %u x %u tiles; expected rect %u x %u",
+                   k ? "H100" : "H200", explicit_rect ? "rect" : "AUTO", l.rows, l.cols, l.batch, l.elem_size,
+                   clt_variant_name(c.variant), c.tile, c.wg_x * c.vw, tr, cases[i].tc);
+      }
 }
 
 /* The narrow kernel's vectors in effect: the largest power of two up to 16 bytes across the short side
@@ -3748,6 +3785,7 @@ int main(void) {
       cmocka_unit_test(auto_moves_vectors_off_destination_sectors_to_rect),
       cmocka_unit_test(auto_odd_entry_where_both_sides_are_misaligned),
       cmocka_unit_test(auto_fits_rect_tiles_to_a_short_side),
+      cmocka_unit_test(h200_tall_skewed_bytes_keep_128_tile_rows),
       cmocka_unit_test(narrow_vectors_divide_extents_and_views),
       cmocka_unit_test(narrow_store_unroll_where_gathers_hold_registers),
       cmocka_unit_test(narrow_tunings_are_checked_and_round_trip),
