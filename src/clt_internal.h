@@ -244,7 +244,8 @@ typedef struct clt__traits {
    * off 4-byte words the narrow kernel over the whole short side (default 0) */
   int shallow_whole_narrow;
   /* rect keeps its defaults' 128 tile rows for tall 1-byte sources into skewed destination rows where it
-   * cuts the tiles to the short side (default 0: 64 rows) */
+   * cuts the tiles to the short side, on the layouts src/tuning.c's tall_skewed1_rows128 names (default 0:
+   * 64 rows) */
   int tall_skewed1_rows128;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
