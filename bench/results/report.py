@@ -314,7 +314,11 @@ def chart(cases, path):
         if case["device"]["name"] not in devices:
             devices.append(case["device"]["name"])
 
-    fig, ax = plt.subplots(figsize=(14, 6), dpi=100)
+    # Past a dozen cases the groups get too narrow for labels across: each case then gets a fixed width and
+    # its label runs upwards on one line.
+    many = len(cases) > 12
+    size = (max(14, 0.42 * len(cases) + 4), 8) if many else (14, 6)
+    fig, ax = plt.subplots(figsize=size, dpi=100)
     n = len(shown)
     width = 0.8 / max(n, 1)
     top = 100.0
@@ -344,16 +348,17 @@ def chart(cases, path):
     labels = []
     for case in cases:
         label = case["label"]
-        if len(cases) > 6:  # narrow groups: shape on one line, type (and batch) on the next
+        sep = "  " if many else "\n"
+        if len(cases) > 6 and not many:  # narrow groups: shape on one line, type (and batch) on the next
             label = label.replace(" ", "\n", 1)
         if len(devices) > 1:
-            label = f"{short_device(case['device'])}\n{label}"
+            label = f"{short_device(case['device'])}{sep}{label}"
         auto = case["records"].get(("cltranspose", "auto"))
         if auto is not None and auto.get("check") == "PASS" and auto.get("resolved_variant"):
-            label += f"\nauto: {auto['resolved_variant']}"
+            label += f"{sep}auto: {auto['resolved_variant']}"
         labels.append(label)
     ax.set_xticks(range(len(cases)))
-    ax.set_xticklabels(labels, fontsize=9)
+    ax.set_xticklabels(labels, fontsize=9, rotation=90 if many else 0)
     ax.set_xlim(-0.6, len(cases) - 0.4)
     ax.set_ylim(0, top * 1.12)
     ax.set_ylabel("percent of the same run's copy kernel")
