@@ -346,9 +346,9 @@ def chart(cases, path):
     ax.axhline(100, color="black", linestyle="--", linewidth=1.2, label="copy (100%)", zorder=3)
 
     labels = []
+    sep = "  " if many else "\n"  # between a label's parts
     for case in cases:
         label = case["label"]
-        sep = "  " if many else "\n"
         if len(cases) > 6 and not many:  # narrow groups: shape on one line, type (and batch) on the next
             label = label.replace(" ", "\n", 1)
         if len(devices) > 1:
