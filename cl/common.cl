@@ -44,15 +44,17 @@ typedef ulong idx_t;
  * a pitch cost about 5 points of the copy (bench/results/h200/knobs4.txt): f64 8192x16384 91.8% ->
  * 96.5%, f32 8192x32768 91.4% -> 96.2%, c128 8192^2 (32 x 32 tiles) 90.7% -> 95.7%. */
 /* ACROSS, set by the host for tall sources of two or more tile columns, the last partly empty (taller than
- * wide up to 256 columns, at least twice as tall beyond: src/tuning.c walks_across): dimension 0 walks along
- * the source's tile columns instead (g0 the tile column, g1 the tile row), so the work-groups that run
- * together read whole source rows. Down the columns, the groups of the last tile column ran as a pass of
- * their own, each with little to move; along the rows they run among full ones. On an NVIDIA H100
- * (bench/results/h100/notes.txt H) f32 524288x129 went from 69.1-69.3% of the copy to 90.0-90.2% (CLBlast
- * 71.8-72.1%), 1048576x255 79.1 -> 92.2, 262144x200 (the vector kernel, rows on 32-byte sectors) 83.8 ->
- * 95.4, f64 262144x129 79.5 -> 91.5, f16 1048576x129 56.4 -> 81.4, u8 2097152x129 44.1 -> 66.7, c128
- * 167773x200 91.2 -> 95.0; with whole tile columns it gained nothing (f16 1048575x128 89.0 -> 87.3, f32
- * 1048576x128 96.3 either way), and with one there is nothing to walk along. Past 256 columns it gained on
+ * wide up to 256 columns, at least twice as tall beyond: src/tuning.c walks_across), or rect's whole ones of
+ * less than a 128-byte line (src/tuning.c rect_columns_part_lines): dimension 0 walks along the source's tile
+ * columns instead (g0 the tile column, g1 the tile row), so the work-groups that run together read whole
+ * source rows. Down the columns, the groups of the last tile column ran as a pass of their own, each with
+ * little to move; along the rows they run among full ones. On an NVIDIA H100 (bench/results/h100/notes.txt H)
+ * f32 524288x129 went from 69.1-69.3% of the copy to 90.0-90.2% (CLBlast 71.8-72.1%), 1048576x255 79.1 ->
+ * 92.2, 262144x200 (the vector kernel, rows on 32-byte sectors) 83.8 -> 95.4, f64 262144x129 79.5 -> 91.5,
+ * f16 1048576x129 56.4 -> 81.4, u8 2097152x129 44.1 -> 66.7, c128 167773x200 91.2 -> 95.0; with whole tile
+ * columns of whole lines it gained nothing (f16 1048575x128 89.0 -> 87.3, f32 1048576x128 96.3 either way),
+ * but with whole ones of part of a line it reads each line once (on an NVIDIA H200 u8 1500001x96 60.7-60.8 ->
+ * 73.5-73.7, h200/knobs54.txt), and with one there is nothing to walk along. Past 256 columns it gained on
  * both GPUs for sources at least twice as tall (f32 120000x900 83.7-84.5 -> 93.8-95.7), not for near-square
  * ones, and on an NVIDIA H200 not past about 1000 columns (bench/results/h100/notes.txt AK, h200/knobs36.txt
  * B). */

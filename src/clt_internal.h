@@ -243,10 +243,10 @@ typedef struct clt__traits {
   /* AUTO gives wide 1- and 2-byte sources of 129 to 511 (1-byte) or 319 rows into dense destination rows
    * off 4-byte words the narrow kernel over the whole short side (default 0) */
   int shallow_whole_narrow;
-  /* rect keeps its defaults' 128 tile rows for tall 1-byte sources into skewed destination rows where it
-   * cuts the tiles to the short side, on the layouts src/tuning.c's tall_skewed1_rows128 names (default 0:
+  /* rect keeps its defaults' 128 tile rows for tall 1- and 2-byte sources into skewed destination rows where
+   * it cuts the tiles to the short side, on the layouts src/tuning.c's tall_skewed_rows128 names (default 0:
    * 64 rows) */
-  int tall_skewed1_rows128;
+  int tall_skewed_rows128;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -1808,27 +1808,49 @@ static void misaligned_wide_to_element_loads(const clt__device_info *info, const
   to_vector_tiles(info, l, 32, 1, 32, 8, c);
 }
 
-/* A tall u8 source into skewed destination rows that rect_tiles_to_short_side cuts to a short side of a
- * whole number of 64 (or of exactly 32) keeps rect's 128 tile rows, on devices whose clt__traits
- * tall_skewed1_rows128 says so, where they make at least 40 tiles per compute unit. Each tile also loads
- * the skew's 32 rows above its own: half again a 64-row tile's loads, a quarter of a 128-row one's. AUTO
- * on an NVIDIA H200, two rounds in alternating processes (bench/results/h200/knobs53.txt C to H), % of the
- * copy: 2097151x64 71.3-73.3 -> 79.0-80.6, 1048577x64 71.5-71.6 -> 84.2, 3000001x64 73.0-73.6 ->
- * 86.3-86.5, 900001x192 72.0-72.1 -> 81.7, 4194303x32 58.7-59.7 -> 63.7-64.0, 800001x64 in batches of 2
- * 72.1-73.7 -> 86.1-89.4; 23 of the 24 such layouts measured gained 1.5 to 15.7 points, 1500001x32
- * lost 0.6 and 1.0, and the 5 measured once the rule had its final form gained 6.5 to 13.3 (H: 1100001x64
- * 69.0-69.2 -> 76.3-77.1, 500001x192 71.3 -> 78.1-80.1, 400001x192 in batches of 2 73.5-73.6 -> 82.8-83.0).
- * With fewer tiles it went either way, to -14 points (65537x64 75.2-80.1 -> 61.3-66.0, 450001x64 67.9 ->
- * 63.7-63.8, 393217x64 70.4-70.9 -> 72.0-72.6); so did several 32-column tiles (2097151x96 56.2-56.3 ->
- * 59.9, 300001x160 56.1-56.3 -> 53.9-54.1, 700001x96 58.6-59.1 -> 57.5-58.0) and f16 (4194303x32
- * 85.6-85.8 -> 90.5, 1048575x160 80.9-81.1 -> 76.4-76.7); destination rows on the sectors lost
- * (2097152x64 91.0-91.1 -> 86.8-87.5). */
-static int tall_skewed1_rows128(const clt__device_info *info, const clt__layout *l, const clt__config *c,
-                                size_t unit) {
-  if (l->rows <= l->cols || l->elem_size != 1 || !c->pre || c->tile != 128 ||
-      (unit != 64 && l->cols != unit) || !clt__device_traits(info).tall_skewed1_rows128)
+/* A tall u8 or f16 source into skewed destination rows that rect_tiles_to_short_side cuts to its short
+ * side keeps rect's 128 tile rows, on devices whose clt__traits tall_skewed_rows128 says so, where they
+ * make enough tiles per compute unit. Each tile also loads the skew's rows above its own (32 of u8, 16 of
+ * f16): for u8 half again a 64-row tile's loads, a quarter of a 128-row one's. AUTO on an NVIDIA H200, two
+ * rounds in alternating processes, % of the copy:
+ * - u8, a short side of a whole number of 64 or of exactly 32, at least 40 tiles per compute unit
+ *   (bench/results/h200/knobs53.txt C to H): 2097151x64 71.3-73.3 -> 79.0-80.6, 1048577x64 71.5-71.6 ->
+ *   84.2, 3000001x64 73.0-73.6 -> 86.3-86.5, 900001x192 72.0-72.1 -> 81.7, 4194303x32 58.7-59.7 ->
+ *   63.7-64.0, 800001x64 in batches of 2 72.1-73.7 -> 86.1-89.4; 23 of the 24 such layouts measured
+ *   gained 1.5 to 15.7 points, 1500001x32 lost 0.6 and 1.0, and the 5 held out gained 6.5 to 13.3. With
+ *   fewer tiles it went either way, to -14 points (65537x64 75.2-80.1 -> 61.3-66.0, 450001x64 67.9 ->
+ *   63.7-63.8); destination rows on the sectors lost (2097152x64 91.0-91.1 -> 86.8-87.5).
+ * - u8, several 32-column tiles (96, 160, 224 columns, which walk along the tile rows:
+ *   rect_columns_part_lines), at least 240 tiles per compute unit (knobs54.txt A, B): 2097151x160 55.5-55.8
+ *   -> 60.8-61.0, 4194303x160 56.0 -> 61.6, 4194303x96 58.7 -> 62.9-63.0, 1048575x224 55.1 -> 59.5-59.6,
+ *   1048575x160 56.1-56.2 -> 59.6-59.9, 2097151x96 58.2-58.4 -> 61.8-62.2, 1500001x96 73.6-73.7 ->
+ *   76.1-76.5; below, 1000001x96 (178 tiles per unit) 70.5-71.2 -> 70.6-70.7, 700001x96 69.8-70.3 ->
+ *   68.7-69.0, 300001x160 63.0-63.4 -> 62.8-63.4. Without the walk along the rows they had gone either way
+ *   (knobs53.txt C to G). Held out (knobs54.txt C, with the walk, against neither), all 6 gained 8.7 to 21.0
+ *   points: 3000001x224 52.6 -> 73.6-73.7, 900001x160 54.7-55.3 -> 73.5-73.6, 800001x96 in batches of 2 61.1
+ *   -> 69.8-69.9.
+ * - f16, exactly 32 columns, at least 120 tiles per compute unit (knobs54.txt A, B): 4194303x32 85.5-85.9
+ *   -> 90.3-90.5, 8388607x32 85.2-85.4 -> 90.3-90.5, 12000001x32 89.4-89.8 -> 93.2-93.4, 4000001x32
+ *   89.5-89.7 -> 93.1-93.3, 2097151x32 86.6-87.0 -> 89.4-89.6, 250001x32 in batches of 16 92.1-92.3 ->
+ *   95.3-95.5, 1048575x32 in batches of 2 84.9-86.0 -> 87.7-89.3, 3000001x32 90.2-90.3 -> 91.5; 2500001x32
+ *   and 700001x32 in batches of 4 level within 0.3. Below, 1500001x32 (89 per unit) 91.2-92.2 ->
+ *   88.8-89.9, 1300001x32 90.1-91.1 -> 89.6-89.7, 1800001x32 89.6-90.5 -> 89.5-89.6, 1048575x32 level;
+ *   several 32-column tiles lost without the walk (1048575x160 80.9-81.1 -> 76.4-76.7, knobs53.txt C). Held
+ * out (knobs54.txt C): 5000001x32 90.0-90.2 -> 91.5-91.9, 9000001x32 89.7-89.8 -> 91.6-91.8, 600001x32 in
+ * batches of 4 91.1-91.7 -> 92.3-92.5, 2200001x32 level, 3500001x32 91.3-91.6 -> 90.4-90.8. Of the 17 layouts
+ * at or past the threshold, 13 gained 1.0 to 5.1 points, 3 came level and 1 lost 0.9. */
+static int tall_skewed_rows128(const clt__device_info *info, const clt__layout *l, const clt__config *c,
+                               size_t unit) {
+  if (l->rows <= l->cols || !c->pre || c->tile != 128 || !clt__device_traits(info).tall_skewed_rows128)
     return 0;
-  return div_up(l->rows, 128) * (l->cols / unit) * l->batch >= 40 * (size_t)info->compute_units;
+  size_t per_cu;
+  if (l->elem_size == 1)
+    per_cu = unit == 64 || l->cols == unit ? 40 : 240;
+  else if (l->elem_size == 2 && unit == 32 && l->cols == unit)
+    per_cu = 120;
+  else
+    return 0;
+  return div_up(l->rows, 128) * (l->cols / unit) * l->batch >= per_cu * info->compute_units;
 }
 
 /* rect's defaults for 1- and 2-byte elements take 128 tile rows (and 1-byte ones 128 tile columns): a
@@ -1856,7 +1878,7 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
     return;
   clt_tuning t;
   clt__config_to_tuning(c, &t);
-  t.tile = wide ? (unsigned)unit : tall_skewed1_rows128(info, l, c, unit) ? 128 : 64;
+  t.tile = wide ? (unsigned)unit : tall_skewed_rows128(info, l, c, unit) ? 128 : 64;
   t.units = 0;
   if (tile_cols(c) > unit) /* unit >= 16 elements, no fewer than any vector has */
     t.wg_x = (unsigned)(unit / c->vw);
@@ -2118,25 +2140,45 @@ static size_t spread_columns(const clt__config *c, size_t tiles_c) {
   return (last << c->spread_dlog) + (in_last < low ? in_last : low) + 1;
 }
 
+/* Whether rect's tiles of a tall source of up to 256 columns are less than a 128-byte line across, so
+ * that walking down the tile columns one at a time reads a part of every source line on each pass, the
+ * rest of it long gone from the L2 when the next column's pass comes for it. Walking along the tile rows
+ * reads those lines whole, even where the tile columns are whole. AUTO with ACROSS against the order
+ * down the columns on an NVIDIA H200, two rounds in alternating processes (bench/results/h200/
+ * knobs54.txt A), % of the copy: u8 (32-byte tile columns) 700001x96 58.8-59.1 -> 69.8-70.3, 300001x160
+ * 55.5-56.6 -> 63.0-63.4, 2097152x96 63.5-63.7 -> 69.4-69.5, 2097151x96 56.2-56.3 -> 58.3-58.4,
+ * 2097151x160 53.1 -> 55.5-55.8, 1048575x192 (64-byte ones) 78.9-79.1 -> 79.2-79.6; f16 (64-byte ones)
+ * 1048575x160 82.5-82.6 -> 85.6-85.9, 1048575x96 84.3-84.4 -> 85.8-85.9, 2097151x96 83.2 -> 84.2-84.3,
+ * 1048576x96 88.3 -> 87.9-88.0. Held out (B, C): u8 1500001x96 60.7-60.8 -> 73.5-73.7, 1300001x96
+ * 60.2-60.5 -> 73.3-73.4, 2097152x160 57.3-57.4 -> 67.0, f16 1048575x224 78.0-78.1 -> 85.2-85.5,
+ * 700001x160 81.3-81.6 -> 86.1-86.3; of the 33 layouts measured, 28 gained (1.0 to 13.1 points where the
+ * walk alone changed), 4 came level within 0.4, and u8 65537x96 (6 MiB) went -2.5 and +9.1. With tile columns
+ * of whole lines it lost or came level (u8 1000001x256 76.9-77.1 -> 74.3-74.4, f16 1048575x128 89.5-89.7
+ * -> 89.1-89.2, f32 1048575x96 88.9-89.1 -> 87.7, f64 1048575x96 91.6 -> 91.0). The H100 was not measured for
+ * it. */
+static int rect_columns_part_lines(const clt__config *c, const clt__layout *l) {
+  return c->variant == CLT_VARIANT_RECT && l->cols <= 256 && tile_cols(c) * l->elem_size < 128;
+}
+
 /* Whether rect's and vector's work-groups walk along the tile rows: a tall source of two or more tile
- * columns, the last partly empty (cl/common.cl says why). Past 256 columns only sources at least twice
- * as tall as wide, up to the device's across_cols_max columns. AUTO against the order down the columns,
- * two rounds in alternating processes, % of the copy: on an NVIDIA H100 (bench/results/h100/notes.txt
- * AK) f32 60000x510 85.8-86.3 -> 92.9-93.4 (CLBlast 88.3-88.8), 80000x382 84.4-84.7 -> 94.4-94.7,
- * 200000x700 84.5 -> 95.5-95.6, 24000x1278 90.4-90.8 -> 97.2-97.6, 30000x3000 91.2 -> 94.2-94.5,
- * 12000x6000 93.2-93.3 -> 94.2-94.3, f64 120000x900 86.5 -> 94.7, f16 200000x700 72.3-72.5 -> 87.6,
- * u8 120000x900 71.7-71.8 -> 87.9-88.1, c128 60000x500 93.5-93.7 -> 96.1; on an NVIDIA H200
- * (h200/knobs36.txt B) f32 80000x382 84.1-85.0 -> 92.6-92.8, 120000x900 83.7-83.8 -> 93.8-93.9,
- * 60000x510 85.4-86.8 -> 88.8-90.6 (CLBlast 86.2-87.5), f64 120000x900 85.7 -> 92.8-92.9, f16
- * 200000x700 76.8 -> 84.9-85.1, but 24000x1278 93.3-94.9 -> 93.1-93.4, 30000x3000 90.6-90.7 ->
- * 90.2-90.3, 12000x6000 91.8-91.9 -> 89.6-90.0 (f16 87.4-87.5 -> 86.2). Sources less than twice as
- * tall went either way on the H100: f32 5000x3000 92.9-93.5 -> 95.5-96.9, f16 75.9-77.0 -> 72.7-74.0,
- * f32 8193x8191 93.3-93.5 -> 92.7-92.9. */
+ * columns, the last partly empty (cl/common.cl says why), or rect's whole ones of less than a 128-byte line
+ * (rect_columns_part_lines). Past 256 columns only sources at least twice as tall as wide, up to the device's
+ * across_cols_max columns. AUTO against the order down the columns, two rounds in alternating processes, % of
+ * the copy: on an NVIDIA H100 (bench/results/h100/notes.txt AK) f32 60000x510 85.8-86.3 -> 92.9-93.4 (CLBlast
+ * 88.3-88.8), 80000x382 84.4-84.7 -> 94.4-94.7, 200000x700 84.5 -> 95.5-95.6, 24000x1278 90.4-90.8 ->
+ * 97.2-97.6, 30000x3000 91.2 -> 94.2-94.5, 12000x6000 93.2-93.3 -> 94.2-94.3, f64 120000x900 86.5 -> 94.7,
+ * f16 200000x700 72.3-72.5 -> 87.6, u8 120000x900 71.7-71.8 -> 87.9-88.1, c128 60000x500 93.5-93.7 -> 96.1;
+ * on an NVIDIA H200 (h200/knobs36.txt B) f32 80000x382 84.1-85.0 -> 92.6-92.8, 120000x900 83.7-83.8 ->
+ * 93.8-93.9, 60000x510 85.4-86.8 -> 88.8-90.6 (CLBlast 86.2-87.5), f64 120000x900 85.7 -> 92.8-92.9, f16
+ * 200000x700 76.8 -> 84.9-85.1, but 24000x1278 93.3-94.9 -> 93.1-93.4, 30000x3000 90.6-90.7 -> 90.2-90.3,
+ * 12000x6000 91.8-91.9 -> 89.6-90.0 (f16 87.4-87.5 -> 86.2). Sources less than twice as tall went either way
+ * on the H100: f32 5000x3000 92.9-93.5 -> 95.5-96.9, f16 75.9-77.0 -> 72.7-74.0, f32 8193x8191 93.3-93.5 ->
+ * 92.7-92.9. */
 static int walks_across(const clt__device_info *info, const clt__config *c, const clt__layout *l) {
   const int tall = l->cols <= 256
                        ? l->rows > l->cols
                        : l->rows / 2 >= l->cols && l->cols <= clt__device_traits(info).across_cols_max;
-  return tall && l->cols > tile_cols(c) && l->cols % tile_cols(c) != 0;
+  return tall && l->cols > tile_cols(c) && (l->cols % tile_cols(c) != 0 || rect_columns_part_lines(c, l));
 }
 
 void clt__config_set_order(const clt__device_info *info, clt__config *c, const clt__layout *l) {

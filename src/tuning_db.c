@@ -240,11 +240,14 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * into dense destination rows off 4-byte words gained 5.9 to 41.1 points in the narrow kernel over the whole
  * short side, on all 14 layouts measured, 6 of them held out (src/tuning.c's shallow_to_whole_narrow has
  * the figures); the H100 was not measured for it.
- * tall_skewed1_rows128: on an NVIDIA H200 tall u8 sources into skewed destination rows whose tiles rect cuts
+ * tall_skewed_rows128: on an NVIDIA H200 tall u8 sources into skewed destination rows whose tiles rect cuts
  * to a short side of a whole number of 64, or of exactly 32, gained 1.5 to 15.7 points in 128 tile rows
  * rather than 64 on 23 of the 24 layouts of at least 40 tiles per compute unit measured, 5 of them held out,
- * and lost 0.6 and 1.0 on the other (src/tuning.c's tall_skewed1_rows128 has the figures); the H100 was not
- * measured for it. */
+ * and lost 0.6 and 1.0 on the other; u8 ones of several 32-column tiles gained on all 13 layouts of at
+ * least 240 tiles per compute unit measured, 6 of them held out (2.6 to 5.6 points on the 7 measured
+ * against the walk along the tile rows alone), and f16 ones of exactly 32 columns gained 1.0 to 5.1 on 13
+ * of the 17 layouts of at least 120 measured, came level on 3 and lost 0.9 on 1, 5 of them held out
+ * (src/tuning.c's tall_skewed_rows128 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -268,7 +271,7 @@ static const struct {
       .wide_dst_off16_narrow = 1,
       .half_skew = 1,
       .shallow_whole_narrow = 1,
-      .tall_skewed1_rows128 = 1}},
+      .tall_skewed_rows128 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -288,7 +291,7 @@ static const struct {
       .wide_dst_off16_narrow = 0,
       .half_skew = 0,
       .shallow_whole_narrow = 0,
-      .tall_skewed1_rows128 = 0}},
+      .tall_skewed_rows128 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -309,7 +312,7 @@ static const struct {
       .wide_dst_off16_narrow = 0,
       .half_skew = 0,
       .shallow_whole_narrow = 0,
-      .tall_skewed1_rows128 = 0}},
+      .tall_skewed_rows128 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -759,15 +759,21 @@ static void rect_edge_clamp_exact(void **state) {
   run_rect_cases(cases + 4, 2);
 }
 
-/* Tall u8 sources into skewed destination rows in rect's 128-row tiles cut to 64 or 32 columns, as the
- * H200's AUTO runs them (src/tuning.c's tall_skewed1_rows128), with explicit knobs: a last tile row of one
- * row, several tile columns, a batch, a matrix shorter than one tile. */
-static void rect_tall_skewed_bytes_128_rows_exact(void **state) {
+/* Tall u8 and f16 sources into skewed destination rows in rect's 128-row tiles cut to 64 or 32 columns, as
+ * the H200's AUTO runs them (src/tuning.c's tall_skewed_rows128), with explicit knobs: a last tile row of
+ * one row, several tile columns, a batch, a matrix shorter than one tile, f16 in 128 x 32 tiles. Then whole
+ * tile columns of less than 128 bytes, which walk along the tile rows (src/tuning.c's
+ * rect_columns_part_lines): u8 of 160 columns, f16 of 96 in a batch, u8 into aligned destination rows. */
+static void rect_tall_skewed_128_rows_exact(void **state) {
   static const rect_case cases[] = {
       {4097, 64, 1, 1, 128, 4, 16, 8, 0, 0, "-DTR=128 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=32"},
       {2047, 192, 1, 1, 128, 4, 16, 8, 0, 0, "-DTR=128 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=32"},
       {1001, 96, 1, 2, 128, 4, 8, 8, 0, 0, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=32"},
       {101, 64, 1, 3, 128, 4, 16, 8, 0, 0, "-DTR=128 -DTC=64 -DWG_Y=8 -DPAD=1 -DSK=32"},
+      {4097, 32, 2, 1, 128, 2, 16, 8, 0, 0, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=16"},
+      {3001, 160, 1, 1, 128, 4, 8, 8, 0, 0, "-DACROSS=1"},
+      {2049, 96, 2, 2, 128, 2, 16, 8, 0, 0, "-DACROSS=1"},
+      {1024, 96, 1, 1, 64, 4, 8, 8, 0, 0, "-DACROSS=1"},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
@@ -1185,7 +1191,7 @@ int main(int argc, char **argv) {
                                                "-DEDGE_SHIFT=1"),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_clamp_exact, build_options_on, restore_build_options,
                                                "-DEDGE_CLAMP=1"),
-      cmocka_unit_test(rect_tall_skewed_bytes_128_rows_exact),
+      cmocka_unit_test(rect_tall_skewed_128_rows_exact),
       cmocka_unit_test(rect_skew_max_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_half_skew_exact, build_options_on, restore_build_options,
                                                "-DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2"),

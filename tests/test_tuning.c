@@ -1571,7 +1571,7 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
  * tiles (64 x 32 or 64 x 16, or 32 x 32 for wide sources; 1-byte elements on an NVIDIA H200, which has no
  * entry for them; any element size on a GPU without a table); whole tiles stay. A tall source with a skewed
  * destination keeps rect's whole tiles rather than the narrow kernel, on the H200 128 rows of them for u8
- * (h200_tall_skewed_bytes_keep_128_tile_rows). The H200's f16 wide entry (64 tile
+ * (h200_tall_skewed_keep_128_tile_rows). The H200's f16 wide entry (64 tile
  * rows, 4-element vectors) gives way to rect's 2-element vectors, in 32-row tiles on 160 and 224 rows, where
  * the source's rows do not start on its vectors (a multiple of 64 rows into destination rows on 128 bytes
  * takes the vector kernel: h200_shifted_f16_sources_take_vector). Wide f32 sources off rect's vectors take
@@ -1597,7 +1597,7 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {2097152, 64, 1, 1, 64, 64, 4},    /* tall: half a tile of 128 columns */
       {2097151, 64, 1, 1, 128, 64, 4},   /* a skewed destination: 128 rows (next test) */
       {1048576, 128, 1, 1, 128, 128, 4}, /* whole tiles */
-      {2097151, 96, 1, 1, 64, 32, 4},    /* tall, a whole number of 32 */
+      {2097151, 96, 1, 1, 128, 32, 4},   /* tall, a whole number of 32 (128 rows: next test) */
       {2097151, 32, 1, 1, 128, 32, 4},   /* 32 columns of a skewed destination: rect, not narrow */
       {2097152, 32, 1, 1, 0, 0, 0},      /* an aligned one: narrow */
       {1048575, 32, 4, 1, 64, 32, 2},    /* f32: the odd entry's tiles cut to 32 columns */
@@ -1649,40 +1649,108 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
   }
 }
 
-/* Tall u8 sources into skewed destination rows whose tiles AUTO and explicit rect cut to a short side of
- * a whole number of 64, or of exactly 32, keep rect's 128 tile rows on the H200 (src/tuning.c's
- * tall_skewed1_rows128) where those make at least 40 tiles per compute unit (640 on this faked device of
- * 16): 81793 rows make 640, 81791 rows 639, 20001 rows in a batch of 5 make 785, in one of 4 628. Short
- * sides of 96 and 160 (several 32-column tiles), aligned destination rows, f16, wide sources and the H100
- * keep 64 rows. */
-static void h200_tall_skewed_bytes_keep_128_tile_rows(void **state) {
+/* AUTO's (or, with explicit_rect, explicit rect's default) configuration of a dense rows x cols matrix in
+ * a batch, as a plan would build it (its order set), and the layout in *l. */
+static clt__config dense_config(const clt__device_info *dev, size_t rows, size_t cols, size_t batch,
+                                size_t es, int explicit_rect, clt__layout *l) {
+  const shape s = {rows, cols, batch, 0, 0, 0, 0, 0, 0, 1};
+  clt__config c;
+  *l = make_layout(&s, es, explicit_rect ? CLT_VARIANT_RECT : CLT_VARIANT_AUTO);
+  assert_int_equal(explicit_rect ? clt__explicit_config(dev, l, NULL, &c) : clt__auto_config(dev, l, &c),
+                   CLT_SUCCESS);
+  clt__config_set_order(dev, &c, l);
+  return c;
+}
+
+/* Tall u8 and f16 sources into skewed destination rows whose tiles AUTO and explicit rect cut to the short
+ * side keep rect's 128 tile rows on the H200 (src/tuning.c's tall_skewed_rows128) where those make enough
+ * tiles per compute unit (this faked device has 16):
+ * - u8, a short side of a whole number of 64 or of exactly 32, at least 40 (640): 81793 rows make 640,
+ *   81791 rows 639, 20001 rows in a batch of 5 make 785, in one of 4 628, 100001x32 782;
+ * - u8, several 32-column tiles (96, 160), at least 240 (3840): 163713x96 makes 3840, 163711x96 3837,
+ *   98177x160 3840, 98175x160 3835, 20001x96 in a batch of 9 4239, in one of 8 3768;
+ * - f16, exactly 32 columns, at least 120 (1920): 245633 rows make 1920, 245631 rows 1919, 100001 rows in a
+ *   batch of 3 2346, in one of 2 1564.
+ * f16 of several 32-column tiles, aligned destination rows, wide sources and the H100 keep 64 rows. */
+static void h200_tall_skewed_keep_128_tile_rows(void **state) {
   static const struct {
     size_t rows, cols, batch, es;
     unsigned tr, tc; /* the H200's tiles; the H100's are tc columns too, in 64 rows */
   } cases[] = {
       {2097151, 64, 1, 1, 128, 64}, {1048575, 192, 1, 1, 128, 64}, {4194302, 32, 1, 1, 128, 32},
       {81793, 64, 1, 1, 128, 64},   {81791, 64, 1, 1, 64, 64},     {20001, 64, 5, 1, 128, 64},
-      {20001, 64, 4, 1, 64, 64},    {2097151, 96, 1, 1, 64, 32},   {1048575, 160, 1, 1, 64, 32},
-      {2097152, 64, 1, 1, 64, 64},  {1048575, 96, 1, 2, 64, 32},   {64, 2097151, 1, 1, 64, 64},
+      {20001, 64, 4, 1, 64, 64},    {2097151, 96, 1, 1, 128, 32},  {1048575, 160, 1, 1, 128, 32},
+      {163713, 96, 1, 1, 128, 32},  {163711, 96, 1, 1, 64, 32},    {98177, 160, 1, 1, 128, 32},
+      {98175, 160, 1, 1, 64, 32},   {20001, 96, 9, 1, 128, 32},    {20001, 96, 8, 1, 64, 32},
+      {1048575, 32, 1, 2, 128, 32}, {245633, 32, 1, 2, 128, 32},   {245631, 32, 1, 2, 64, 32},
+      {100001, 32, 3, 2, 128, 32},  {100001, 32, 2, 2, 64, 32},    {2097152, 64, 1, 1, 64, 64},
+      {1048575, 96, 1, 2, 64, 32},  {64, 2097151, 1, 1, 64, 64},   {100001, 32, 1, 1, 128, 32},
   };
   const clt__device_info dev[2] = {faked_h200(), faked_h100()};
   (void)state;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int k = 0; k < 2; k++)
       for (int explicit_rect = 0; explicit_rect < 2; explicit_rect++) {
-        const shape s = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, 0, 0, 1};
-        const clt__layout l =
-            make_layout(&s, cases[i].es, explicit_rect ? CLT_VARIANT_RECT : CLT_VARIANT_AUTO);
-        clt__config c;
-        assert_int_equal(explicit_rect ? clt__explicit_config(&dev[k], &l, NULL, &c)
-                                       : clt__auto_config(&dev[k], &l, &c),
-                         CLT_SUCCESS);
+        clt__layout l;
+        const clt__config c = dense_config(&dev[k], cases[i].rows, cases[i].cols, cases[i].batch, cases[i].es,
+                                           explicit_rect, &l);
         const unsigned tr = k ? 64 : cases[i].tr;
         if (c.variant != CLT_VARIANT_RECT || c.tile != tr || c.wg_x * c.vw != cases[i].tc)
           fail_msg("%s %s, %zux%zu batch %zu elem_size %zu: %s %u x %u tiles; expected rect %u x %u",
                    k ? "H100" : "H200", explicit_rect ? "rect" : "AUTO", l.rows, l.cols, l.batch, l.elem_size,
                    clt_variant_name(c.variant), c.tile, c.wg_x * c.vw, tr, cases[i].tc);
       }
+}
+
+/* rect walks along the tile rows (ACROSS) where AUTO and explicit rect cut a tall source's tiles to two or
+ * more whole columns of less than a 128-byte line (src/tuning.c's rect_columns_part_lines), on the H200 and
+ * the H100 alike: u8 in 32- and 64-byte tile columns, f16 in 64-byte ones. Tile columns of whole lines (u8
+ * 256 and f16 128 columns, f32 96), one tile column, wide sources and the vector kernel's tiles walk down
+ * the columns. The grid then holds the tile columns in dimension 0. */
+static void rect_columns_of_part_lines_walk_along_tile_rows(void **state) {
+  static const struct {
+    size_t rows, cols, batch, es;
+    unsigned tc; /* tile columns */
+    int across;
+  } cases[] = {
+      {2097151, 96, 1, 1, 32, 1}, {2097152, 160, 1, 1, 32, 1},  {1048575, 192, 1, 1, 64, 1},
+      {1048575, 96, 2, 2, 32, 1}, {1000001, 256, 1, 1, 128, 0}, {1048575, 128, 1, 2, 64, 0},
+      {1048575, 96, 1, 4, 32, 0}, {2097151, 32, 1, 1, 32, 0},   {96, 2097151, 1, 1, 32, 0},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++)
+      for (int explicit_rect = 0; explicit_rect < 2; explicit_rect++) {
+        clt__layout l;
+        const clt__config c = dense_config(&dev[k], cases[i].rows, cases[i].cols, cases[i].batch, cases[i].es,
+                                           explicit_rect, &l);
+        if (c.variant != CLT_VARIANT_RECT || tile_columns(&c) != cases[i].tc || c.across != cases[i].across)
+          fail_msg("%s %s, %zux%zu batch %zu elem_size %zu: %s, %zu tile columns, across %d; expected rect, "
+                   "%u, %d",
+                   k ? "H100" : "H200", explicit_rect ? "rect" : "AUTO", l.rows, l.cols, l.batch, l.elem_size,
+                   clt_variant_name(c.variant), tile_columns(&c), c.across, cases[i].tc, cases[i].across);
+        char opts[1024];
+        assert_int_equal(clt__config_options(&c, l.elem_size, opts, sizeof opts), 0);
+        assert_int_equal(strstr(opts, "-DACROSS=1") != NULL, cases[i].across);
+        size_t global[3], local[3];
+        clt__config_ndrange(&c, &l, &dev[k], global, local);
+        if (c.across)
+          assert_int_equal(global[0] / local[0], (l.cols + cases[i].tc - 1) / cases[i].tc);
+      }
+  /* The vector kernel's whole 64-byte tile columns walk down the columns (rect only was measured). */
+  const shape s = {2097151, 128, 1, 0, 0, 0, 0, 0, 0, 1};
+  const clt__layout l = make_layout(&s, 1, CLT_VARIANT_VECTOR);
+  clt_tuning t;
+  memset(&t, 0, sizeof t);
+  t.variant = CLT_VARIANT_VECTOR;
+  t.tile = 64;
+  clt__config c;
+  assert_int_equal(clt__explicit_config(&dev[0], &l, &t, &c), CLT_SUCCESS);
+  clt__config_set_order(&dev[0], &c, &l);
+  assert_int_equal(c.variant, CLT_VARIANT_VECTOR);
+  assert_int_equal(tile_columns(&c), 64);
+  assert_int_equal(c.across, 0);
 }
 
 /* The narrow kernel's vectors in effect: the largest power of two up to 16 bytes across the short side
@@ -3785,7 +3853,8 @@ int main(void) {
       cmocka_unit_test(auto_moves_vectors_off_destination_sectors_to_rect),
       cmocka_unit_test(auto_odd_entry_where_both_sides_are_misaligned),
       cmocka_unit_test(auto_fits_rect_tiles_to_a_short_side),
-      cmocka_unit_test(h200_tall_skewed_bytes_keep_128_tile_rows),
+      cmocka_unit_test(h200_tall_skewed_keep_128_tile_rows),
+      cmocka_unit_test(rect_columns_of_part_lines_walk_along_tile_rows),
       cmocka_unit_test(narrow_vectors_divide_extents_and_views),
       cmocka_unit_test(narrow_store_unroll_where_gathers_hold_registers),
       cmocka_unit_test(narrow_tunings_are_checked_and_round_trip),
