@@ -1571,7 +1571,7 @@ static void auto_odd_entry_where_both_sides_are_misaligned(void **state) {
  * tiles (64 x 32 or 64 x 16, or 32 x 32 for wide sources; 1-byte elements on an NVIDIA H200, which has no
  * entry for them; any element size on a GPU without a table); whole tiles stay. A tall source with a skewed
  * destination keeps rect's whole tiles rather than the narrow kernel, on the H200 128 rows of them for u8
- * (h200_tall_skewed_keep_128_tile_rows). The H200's f16 wide entry (64 tile
+ * and f16 of 32 columns (h200_tall_skewed_keep_128_tile_rows). The H200's f16 wide entry (64 tile
  * rows, 4-element vectors) gives way to rect's 2-element vectors, in 32-row tiles on 160 and 224 rows, where
  * the source's rows do not start on its vectors (a multiple of 64 rows into destination rows on 128 bytes
  * takes the vector kernel: h200_shifted_f16_sources_take_vector). Wide f32 sources off rect's vectors take
