@@ -1649,16 +1649,16 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
   }
 }
 
-/* AUTO's (or, with explicit_rect, explicit rect's default) configuration of a dense rows x cols matrix in
- * a batch, as a plan would build it (its order set), and the layout in *l. */
-static clt__config dense_config(const clt__device_info *dev, size_t rows, size_t cols, size_t batch,
-                                size_t es, int explicit_rect, clt__layout *l) {
+/* The configuration AUTO (v CLT_VARIANT_AUTO) or an explicit variant's defaults give a dense rows x cols
+ * matrix in a batch, and its layout in *l. */
+static clt__config dense_config(const clt__device_info *dev, size_t es, size_t rows, size_t cols,
+                                size_t batch, clt_variant v, clt__layout *l) {
   const shape s = {rows, cols, batch, 0, 0, 0, 0, 0, 0, 1};
   clt__config c;
-  *l = make_layout(&s, es, explicit_rect ? CLT_VARIANT_RECT : CLT_VARIANT_AUTO);
-  assert_int_equal(explicit_rect ? clt__explicit_config(dev, l, NULL, &c) : clt__auto_config(dev, l, &c),
+  *l = make_layout(&s, es, v);
+  assert_int_equal(v == CLT_VARIANT_AUTO ? clt__auto_config(dev, l, &c)
+                                         : clt__explicit_config(dev, l, NULL, &c),
                    CLT_SUCCESS);
-  clt__config_set_order(dev, &c, l);
   return c;
 }
 
@@ -1692,8 +1692,8 @@ static void h200_tall_skewed_keep_128_tile_rows(void **state) {
     for (int k = 0; k < 2; k++)
       for (int explicit_rect = 0; explicit_rect < 2; explicit_rect++) {
         clt__layout l;
-        const clt__config c = dense_config(&dev[k], cases[i].rows, cases[i].cols, cases[i].batch, cases[i].es,
-                                           explicit_rect, &l);
+        const clt__config c = dense_config(&dev[k], cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                                           explicit_rect ? CLT_VARIANT_RECT : CLT_VARIANT_AUTO, &l);
         const unsigned tr = k ? 64 : cases[i].tr;
         if (c.variant != CLT_VARIANT_RECT || c.tile != tr || c.wg_x * c.vw != cases[i].tc)
           fail_msg("%s %s, %zux%zu batch %zu elem_size %zu: %s %u x %u tiles; expected rect %u x %u",
@@ -1723,8 +1723,9 @@ static void rect_columns_of_part_lines_walk_along_tile_rows(void **state) {
     for (int k = 0; k < 2; k++)
       for (int explicit_rect = 0; explicit_rect < 2; explicit_rect++) {
         clt__layout l;
-        const clt__config c = dense_config(&dev[k], cases[i].rows, cases[i].cols, cases[i].batch, cases[i].es,
-                                           explicit_rect, &l);
+        clt__config c = dense_config(&dev[k], cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                                     explicit_rect ? CLT_VARIANT_RECT : CLT_VARIANT_AUTO, &l);
+        clt__config_set_order(&dev[k], &c, &l); /* as a plan does before its build */
         if (c.variant != CLT_VARIANT_RECT || tile_columns(&c) != cases[i].tc || c.across != cases[i].across)
           fail_msg("%s %s, %zux%zu batch %zu elem_size %zu: %s, %zu tile columns, across %d; expected rect, "
                    "%u, %d",
@@ -2452,12 +2453,10 @@ typedef struct wide_rect_case {
 
 /* AUTO's configuration on a device for a dense rows x cols matrix (of a wide class, for auto_wide). */
 static clt__config auto_dense(const clt__device_info *dev, size_t es, size_t rows, size_t cols, int wide) {
-  const shape sh = {rows, cols, 1, 0, 0, 0, 0, 0, 0, 1};
-  clt__layout l = make_layout(&sh, es, CLT_VARIANT_AUTO);
+  clt__layout l;
+  const clt__config c = dense_config(dev, es, rows, cols, 1, CLT_VARIANT_AUTO, &l);
   if (wide)
     assert_int_equal(clt__shape_class(&l), CLT_SHAPE_WIDE);
-  clt__config c;
-  assert_int_equal(clt__auto_config(dev, &l, &c), CLT_SUCCESS);
   return c;
 }
 
