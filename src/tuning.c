@@ -1826,9 +1826,9 @@ static void misaligned_wide_to_element_loads(const clt__device_info *info, const
  *   1048575x160 56.1-56.2 -> 59.6-59.9, 2097151x96 58.2-58.4 -> 61.8-62.2, 1500001x96 73.6-73.7 ->
  *   76.1-76.5; below, 1000001x96 (178 tiles per unit) 70.5-71.2 -> 70.6-70.7, 700001x96 69.8-70.3 ->
  *   68.7-69.0, 300001x160 63.0-63.4 -> 62.8-63.4. Without the walk along the rows they had gone either way
- *   (knobs53.txt C to G). Held out (knobs54.txt C, with the walk, against neither), all 6 gained 8.7 to 21.0
- *   points: 3000001x224 52.6 -> 73.6-73.7, 900001x160 54.7-55.3 -> 73.5-73.6, 800001x96 in batches of 2 61.1
- *   -> 69.8-69.9.
+ *   (knobs53.txt C to G). Held out (knobs54.txt C, against fd81326's order and rows), all 6 gained 8.7 to
+ *   21.0 points: 3000001x224 52.6 -> 73.6-73.7, 900001x160 54.7-55.3 -> 73.5-73.6, 800001x96 in batches of 2
+ *   61.1 -> 69.8-69.9.
  * - f16, exactly 32 columns, at least 120 tiles per compute unit (knobs54.txt A, B): 4194303x32 85.5-85.9 ->
  *   90.3-90.5, 8388607x32 85.2-85.4 -> 90.3-90.5, 12000001x32 89.4-89.8 -> 93.2-93.4, 4000001x32 89.5-89.7
  *   -> 93.1-93.3, 2097151x32 86.6-87.0 -> 89.4-89.6, 250001x32 in batches of 16 92.1-92.3 -> 95.3-95.5,
