@@ -8,10 +8,10 @@
  * H200 that alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
  * placed in the tile shifted back by its row's misalignment (below); SHIFT_SPLIT: stored in aligned
- * pieces (below). LOADS_FIRST: the order in which a work-item's tile loads are written (below).
- * EDGE_VEC, EDGE_ROWS, EDGE_SHIFT and EDGE_CLAMP: how tiles across the matrix's edge move (below);
- * OVERLAP: no such tiles (cl/common.cl). L2PF: source loads carry an L2 prefetch-size hint of that many
- * bytes (below). */
+ * pieces (below); SHIFT_FUNNEL: read as pairs of aligned words and shifted in registers (below). LOADS_FIRST:
+ * the order in which a work-item's tile loads are written (below). EDGE_VEC, EDGE_ROWS, EDGE_SHIFT and
+ * EDGE_CLAMP: how tiles across the matrix's edge move (below); OVERLAP: no such tiles (cl/common.cl). L2PF:
+ * source loads carry an L2 prefetch-size hint of that many bytes (below). */
 #ifndef TR
 #error "TR must be defined"
 #endif
@@ -27,7 +27,26 @@
 #define OFF 0
 #endif
 #define TCOL(k) ((k) + OFF)
+/* SHIFT_FUNNEL (SRC_SHIFT, vectors of 4 or 8 bytes): in whole tiles each work-item reads its shifted
+ * row's aligned vector and the next one as two words, shifts the word its columns need out of the pair
+ * in registers, and stores it to the tile aligned: one local store a row, where the shifted vector went
+ * element by element to a misaligned place and one more vector a row took a pass of its own. The tile's
+ * rows are whole vectors for that. With 8 work-items a row, the lanes that read a tile column from rows
+ * 4 (u8) or 2 (f16) apart still fall on distinct banks; with 16 or 32 they share them. On an NVIDIA H200
+ * wide u8 sources of 96 to 224 rows in tiles 8 work-items wide went from 53.6-63.0% of the copy to
+ * 59.3-67.2%, f16 ones from 79.3-82.3% to 82.5-85.4%; in tiles 16 or 32 wide u8 lost 5.4 to 38.4 points,
+ * f16 11.6 to 15.7 (bench/results/h200/knobs55.txt; src/tuning.c, rect_shift_funnel, says where). */
+#ifndef SHIFT_FUNNEL
+#define SHIFT_FUNNEL 0
+#endif
+#if SHIFT_FUNNEL && !(SRC_SHIFT && (VW * ELEM_SIZE == 4 || VW * ELEM_SIZE == 8))
+#error "SHIFT_FUNNEL needs shifted rows of 4- or 8-byte vectors"
+#endif
+#if SHIFT_FUNNEL /* rows of whole vectors */
+#define TPITCH ((TC + PAD + 2 * OFF + VW - 1) / VW * VW)
+#else
 #define TPITCH (TC + PAD + 2 * OFF) /* a tile row's elements in local memory */
+#endif
 /* SHIFT_SPLIT (SRC_SHIFT, 4-element vectors of 1- or 2-byte elements): a shifted row's vector goes to
  * local memory as the aligned pieces its place in the row allows (the whole vector, two pairs, or an
  * element, a pair and an element), not element by element. The place is uniform in a tile row, so a
@@ -350,6 +369,39 @@ static inline CLT_CAT(BASE, 4) clt_pf4(const global BASE *p) {
 #endif
 #endif
 
+#if SHIFT_FUNNEL
+/* A vector as one word, and its aligned load: with the L2 hints (L2PF, L2LAST) as the other source loads
+ * carry them. */
+#if VW * ELEM_SIZE == 4
+typedef uint clt_word;
+#define CLT_WORD_BITS 32
+#define CLT_WORD_PTX ".u32"
+#define CLT_WORD_REG "=r"
+#else
+typedef ulong clt_word;
+#define CLT_WORD_BITS 64
+#define CLT_WORD_PTX ".u64"
+#define CLT_WORD_REG "=l"
+#endif
+/* The word b bits (b > 0) into the pair lo, hi: the element at the lowest address is a word's low bits on
+ * a little-endian device, its high bits on a big-endian one. */
+#ifdef __ENDIAN_LITTLE__
+#define CLT_FUNNEL(lo, hi, b) (((lo) >> (b)) | ((hi) << (CLT_WORD_BITS - (b))))
+#else
+#define CLT_FUNNEL(lo, hi, b) (((lo) << (b)) | ((hi) >> (CLT_WORD_BITS - (b))))
+#endif
+#if L2PF || L2LAST
+static inline clt_word clt_pf_word(const global void *p) {
+  clt_word a;
+  asm(CLT_PF CLT_WORD_PTX " %0, [%1]" CLT_POL(2) ";" : CLT_WORD_REG(a) : "l"(p)CLT_POLIN);
+  return a;
+}
+#define LOAD_WORD(p) clt_pf_word(p)
+#else
+#define LOAD_WORD(p) (*(global const clt_word *)(p))
+#endif
+#endif
+
 #if SHIFT_SPLIT
 /* Stores x at p - m, where p lies a multiple of 4 elements past e, the element index of its tile row's
  * start (so the place mod 4 is uniform in the row: no divergence where a warp stores one row). */
@@ -453,6 +505,28 @@ clt_shift_tile(local T (*tile)[TPITCH], global const T *src, const idx_t a0, con
       for (uint e = 0; e < VW && va + e < src_lim; e++)                                                      \
         tile[i][(col) + e] = src[va + e];                                                                    \
   } while (0)
+#if SHIFT_FUNNEL
+  if (!edge) { /* every load first; both words of a row in flight at once */
+    clt_word lo[NLD], hi[NLD];
+#pragma unroll
+    for (uint k = 0; k < NLD; k++) {
+      const uint i = ly + k * WG_Y;
+      if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
+        lo[k] = LOAD_WORD(ROW_VEC(i, lx));
+        hi[k] = LOAD_WORD(ROW_VEC(i, lx + 1));
+      }
+    }
+#pragma unroll
+    for (uint k = 0; k < NLD; k++) {
+      const uint i = ly + k * WG_Y;
+      if ((TR + SKR) % WG_Y == 0 || i < TR + SKR) {
+        const uint b = (uint)(PLACE_AT(i) % VW) * (ELEM_SIZE * 8); /* the row's misalignment in bits */
+        *(local clt_word *)&tile[i][TCOL(lx * VW)] = b ? CLT_FUNNEL(lo[k], hi[k], b) : lo[k];
+      }
+    }
+    return;
+  }
+#endif
 #define NEX ((TR + SKR + WX * WG_Y - 1) / (WX * WG_Y))
   TV ex[NEX];
 #pragma unroll
@@ -507,7 +581,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #if PACK
   local uint4 tile_u[TC * PU];
   local T *tile_e = (local T *)tile_u;
-#elif SHIFT_SPLIT
+#elif SHIFT_SPLIT || SHIFT_FUNNEL
   local T tile[TR + SKR][TPITCH] __attribute__((aligned(16))); /* pieces aligned to the tile's start */
 #else
   local T tile[TR + SKR][TPITCH]; /* tile row i: source row r0 - SKR + i */

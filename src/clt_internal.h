@@ -115,6 +115,8 @@ typedef struct clt__config {
                           /* kernel's default (1-byte elements only) does not (cl/rect.cl's LOADS_FIRST) */
   int shift_split;        /* rect: shifted source rows stored to the tile in aligned pieces, their */
                           /* loads first (cl/rect.cl's SHIFT_SPLIT) */
+  int shift_funnel;       /* rect: whole tiles read each shifted source row's vector as two aligned */
+                          /* words and shift it out of them in registers (cl/rect.cl's SHIFT_FUNNEL) */
   unsigned dvw;           /* rect: elements per destination store where fewer than vw (0 = vw; DVW) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */

@@ -62,7 +62,7 @@ static size_t rect_cols(const clt__config *c) {
   size_t cols = (size_t)c->wg_x * c->vw + c->pad;
   if (c->shift_ok) /* a vector's margin on each side for shifted source rows */
     cols += 2 * c->vw;
-  return cols;
+  return c->shift_funnel ? div_up(cols, c->vw) * c->vw : cols; /* rows of whole vectors */
 }
 
 /* The narrow kernel's padding after each tile line: the pad knob rounded up to whole vectors of the
@@ -325,6 +325,22 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
   return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
 }
 
+/* rect's shifted source rows of 1- and 2-byte elements in 4-element vectors, in tiles 8 work-items wide, on
+ * GPUs: whole tiles read each row's vector and the next as two aligned words and shift the columns out of
+ * them in registers (cl/rect.cl's SHIFT_FUNNEL). On an NVIDIA H200, AUTO, two rounds in alternating processes
+ * (bench/results/h200/knobs55.txt): against the option left out (A, C), all 18 wide layouts of 96 to 224 rows
+ * gained, u8 1.6 to 12.9 points of the copy (96x4194303 53.6% -> 66.5, 96x2097151 55.8-56.1 -> 65.9-66.2,
+ * 160x1048575 55.4-55.8 -> 60.4-61.2, 224x777777 57.9-58.0 -> 59.6, batches of 8 of 96x100001 61.9 -> 66.1),
+ * f16 1.0 to 6.0 (96x4194303 79.3-79.4 -> 85.3-85.4, 224x1048575 79.9-80.0 -> 82.9); as committed against the
+ * code before, on another H200 (D), all 15 again, by 0.2 to 10.0, 9 of them held out (u8 224x2097151 53.0
+ * -> 59.3, f16 96x3000001 80.8 -> 84.5), and the 3 unchanged ones level. Tiles 16 or 32 work-items wide,
+ * whose reads of the tile's whole-vector rows then share banks, lost: u8 64x2097151 70.7-72.0 -> 60.5-61.0,
+ * 16383x16385 80.5-80.8 -> 42.2-42.4, f16 16383x16385 93.0-93.2 -> 77.5-77.7 (A). Aligned rows read shifted
+ * with it lost 0.9 to 10.9 (u8 160x1048576 67.0-67.2 -> 60.7-60.8; C). The H100 was not measured. */
+static int rect_shift_funnel(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  return !cpu_like(info) && c->shift_ok && c->wg_x == 8 && c->vw == 4 && l->elem_size <= 2;
+}
+
 /* rect's u8 tiles over shifted rows, skewed: the u8 odd entry's, whose edge tiles EDGE_SHIFT 2 and
  * EDGE_CLAMP load as whole ones. Shifted rows exclude the units (aligned source rows), and 1-byte elements
  * SKG (16-byte elements). */
@@ -560,7 +576,7 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
-  c->shift_split = c->walk = c->edge_shift = c->edge_clamp = 0;
+  c->shift_split = c->shift_funnel = c->walk = c->edge_shift = c->edge_clamp = 0;
   c->ncols = c->nrows = 0;
   c->pre = c->sk_max = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
@@ -647,6 +663,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->edge_rows = rect_edge_rows(c, info, l);
     c->loads_first = rect_loads_first(c, info, l);
     c->shift_split = rect_shift_split(c, info, l);
+    c->shift_funnel = rect_shift_funnel(c, info, l);
     c->edge_shift = rect_edge_shift(c, info, l);
     c->edge_clamp = rect_edge_clamp(c, info, l);
     c->dvw = c->shift_split ? 2 : 0;
@@ -2326,6 +2343,7 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
           (cfg->sk_max && append_option(buf, buf_size, &used, " -DSKMAX=%u", cfg->sk_max)) ||
           (cfg->loads_first && append_option(buf, buf_size, &used, " -DLOADS_FIRST=1")) ||
           (cfg->shift_split && append_option(buf, buf_size, &used, " -DSHIFT_SPLIT=1")) ||
+          (cfg->shift_funnel && append_option(buf, buf_size, &used, " -DSHIFT_FUNNEL=1")) ||
           (cfg->dvw && cfg->dvw != cfg->vw && append_option(buf, buf_size, &used, " -DDVW=%u", cfg->dvw)) ||
           (cfg->l2pf && append_option(buf, buf_size, &used, " -DL2PF=%u", cfg->l2pf)) ||
           (cfg->pack && pack_store_bytes(cfg, elem_size) < 16 &&

@@ -691,6 +691,32 @@ static void rect_shift_split_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* rect's whole tiles reading each shifted source row as two aligned words a work-item, shifted in registers
+ * (cl/rect.cl's SHIFT_FUNNEL), forced here through CLT_BUILD_OPTIONS as the CPU never takes them: u8 and
+ * f16 in 4-element vectors (4- and 8-byte words) over source rows 1, 2 and 3 mod 4 elements apart, in tiles
+ * 8 work-items wide as GPUs take them, wide sources of 96 to 224 rows, batches, a group 4 rows deep; and,
+ * for the kernel's sake, tiles 16 and 32 work-items wide over skewed runs. Then beside the edge knobs GPUs
+ * give such rows: f16 in aligned pieces with 2-element stores, u8 with edge tiles loaded as whole ones. */
+static void rect_shift_funnel_exact(void **state) {
+  static const rect_case cases[] = {
+      {96, 2001, 1, 1, 32, 4, 8, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {160, 1002, 1, 2, 32, 4, 8, 4, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {224, 503, 1, 1, 32, 4, 8, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {301, 517, 1, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {96, 1001, 2, 1, 32, 4, 8, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {160, 502, 2, 3, 32, 4, 8, 4, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+      {199, 334, 2, 2, 64, 4, 16, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2", 1),
+                   0);
+  run_rect_cases(cases + 4, 3);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DEDGE_SHIFT=2 -DEDGE_CLAMP=1", 1), 0);
+  run_rect_cases(cases + 2, 2);
+}
+
 /* rect's edge tiles loaded as whole ones over shifted source rows (cl/rect.cl's EDGE_SHIFT, both forms),
  * forced here through CLT_BUILD_OPTIONS as the CPU never takes them: 1- and 2-byte elements in 4-element
  * vectors over source rows 1, 2 and 3 mod 4 elements apart, skewed runs (whose first tile row reaches
@@ -1149,8 +1175,9 @@ static int in_part2(const param *p) {
  * POCL compiles the kernels on one core, and as one entry this was the longest of the suite by far (about
  * 7 minutes under ASan with an empty kernel cache, the other core idle at the end). Part 2 is rect, narrow
  * but for 4-byte elements (in_part2) and the tests of tuned rect knobs (spread, units, small tile
- * columns); part 1 the other variants, narrow's 4-byte elements and tuned tiles, and the fixed tests,
- * about as long. A new test goes in either list below; without --part both parts run, in one process. */
+ * columns); part 1 the other variants, narrow's 4-byte elements and tuned tiles, the fixed tests and,
+ * for the balance, rect's shifted rows read as word pairs. A new test goes in either list below; without
+ * --part both parts run, in one process. */
 int main(int argc, char **argv) {
   static param params[NPARAM];
   static char names[NPARAM][96], lnames[NPARAM][112];
@@ -1168,6 +1195,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(cpu_tiles_of_few_columns_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_as_runs_exact),
       cmocka_unit_test(cpu_tiles_of_skewed_bytes_exact),
+      cmocka_unit_test_prestate_setup_teardown(rect_shift_funnel_exact, build_options_on,
+                                               restore_build_options, "-DSHIFT_FUNNEL=1"),
   };
   static const struct CMUnitTest fixed2[] = {
       /* after part 2's share */

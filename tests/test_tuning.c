@@ -3278,6 +3278,70 @@ static void rect_shift_split_where_measured(void **state) {
   assert_true(c.shift_split && c.edge_shift);
 }
 
+/* rect's shifted rows of 1- and 2-byte elements in 4-element vectors read as two aligned words and shifted in
+ * registers (cl/rect.cl's SHIFT_FUNNEL) in tiles 8 work-items wide on GPUs, named in the options exactly
+ * there: the wide u8 sources of 96 to 224 rows on the H200 and the H100, batched among them, and the H200's
+ * f16 ones (the H100 reads those with the narrow kernel or 2-element vectors). Aligned rows, tiles 16 or 32
+ * work-items wide (whose reads of the tile would share banks), f32 (no shifted rows) and CPUs go without; of
+ * explicit knobs, u8 in 8-element vectors and f32 in 4-element ones too. */
+static void rect_shift_funnel_where_measured(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100(), cpu = faked_pocl_cpu();
+  static const struct {
+    size_t rows, cols, batch, es;
+    int funnel[2]; /* H200, H100 */
+  } cases[] = {
+      {96, 2097151, 1, 1, {1, 1}},  {160, 1048575, 1, 1, {1, 1}}, {224, 1048575, 1, 1, {1, 1}},
+      {96, 4194303, 1, 1, {1, 1}},  {96, 100001, 8, 1, {1, 1}},   {96, 2097151, 1, 2, {1, 0}},
+      {224, 1048575, 1, 2, {1, 0}}, {160, 30001, 16, 2, {1, 0}},  {96, 2097152, 1, 1, {0, 0}},
+      {160, 1048576, 1, 1, {0, 0}}, {64, 2097151, 1, 1, {0, 0}},  {192, 1048577, 1, 1, {0, 0}},
+      {128, 2097151, 1, 1, {0, 0}}, {16383, 16385, 1, 1, {0, 0}}, {16383, 16385, 1, 2, {0, 0}},
+      {16383, 16385, 1, 4, {0, 0}}, {100, 999999, 1, 4, {0, 0}},  {1048575, 97, 1, 1, {0, 0}},
+  };
+  for (int g = 0; g < 2; g++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      clt__layout l;
+      const clt__config c = dense_config(g ? &h100 : &h200, cases[i].es, cases[i].rows, cases[i].cols,
+                                         cases[i].batch, CLT_VARIANT_AUTO, &l);
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      const int want = cases[i].funnel[g], named = strstr(opts, "-DSHIFT_FUNNEL=1") != NULL;
+      if (c.shift_funnel != want || named != want ||
+          (want && (c.variant != CLT_VARIANT_RECT || !c.shift_ok || c.wg_x != 8)))
+        fail_msg(
+            "%s elem_size %zu, %zux%zu batch %zu: %s wg_x %u vw %u shifted %d funnel %d (%s); expected %d",
+            g ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+            clt_variant_name(c.variant), c.wg_x, c.vw, c.shift_ok, c.shift_funnel, opts, want);
+    }
+  /* Explicit rect knobs over source rows off the vectors: 8 work-items a row of 4-element vectors of 1- or
+   * 2-byte elements only (u8 in 8-element vectors, whose reads of the tile would share banks, without). */
+  static const struct {
+    size_t es;
+    unsigned tile, vw, wg_x;
+    int funnel;
+  } knobs[] = {
+      {1, 32, 4, 8, 1},  {2, 32, 4, 8, 1}, {1, 64, 4, 16, 0}, {1, 128, 4, 32, 0},
+      {2, 64, 4, 16, 0}, {1, 64, 8, 8, 0}, {4, 32, 4, 8, 0},
+  };
+  for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++) {
+    clt_tuning t = rect_odd_knobs();
+    t.tile = knobs[i].tile;
+    t.vector_width = knobs[i].vw;
+    t.wg_x = knobs[i].wg_x;
+    const shape sh = {160, 10001, 1, 0, 0, 0, 0, 0, 0, 1};
+    clt__layout l = make_layout(&sh, knobs[i].es, CLT_VARIANT_RECT);
+    clt__config c;
+    for (int dev = 0; dev < 2; dev++) {
+      assert_int_equal(clt__config_from_tuning(dev ? &cpu : &h200, &l, &t, &c), CLT_SUCCESS);
+      const int want = dev ? 0 : knobs[i].funnel; /* measured on GPUs only */
+      if (!c.shift_ok || c.shift_funnel != want)
+        fail_msg("%s elem_size %zu tile %u vw %u wg_x %u: shifted %d funnel %d; expected %d",
+                 dev ? "CPU" : "H200", knobs[i].es, knobs[i].tile, knobs[i].vw, knobs[i].wg_x, c.shift_ok,
+                 c.shift_funnel, want);
+    }
+  }
+}
+
 /* The H200's u8 odd entry loads the edge tiles of its skewed tiles over shifted rows whose reads stay
  * inside the view as whole ones, rows clamped (cl/rect.cl's EDGE_CLAMP), beside either edge-shift form or
  * none, and names it in the options exactly there; unskewed layouts (whose tiles overlap instead), aligned
@@ -3895,6 +3959,7 @@ int main(void) {
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(rect_loads_first_where_measured),
       cmocka_unit_test(rect_shift_split_where_measured),
+      cmocka_unit_test(rect_shift_funnel_where_measured),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
