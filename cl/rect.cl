@@ -32,10 +32,12 @@
  * in registers, and stores it to the tile aligned: one local store a row, where the shifted vector went
  * element by element to a misaligned place and one more vector a row took a pass of its own. The tile's
  * rows are whole vectors for that. With 8 work-items a row, the lanes that read a tile column from rows
- * 4 (u8) or 2 (f16) apart still fall on distinct banks; with 16 or 32 they share them. On an NVIDIA H200
- * wide u8 sources of 96 to 224 rows in tiles 8 work-items wide went from 53.6-63.0% of the copy to
- * 59.3-67.2%, f16 ones from 79.3-82.3% to 82.5-85.4%; in tiles 16 or 32 wide u8 lost 5.4 to 38.4 points,
- * f16 11.6 to 15.7 (bench/results/h200/knobs55.txt; src/tuning.c, rect_shift_funnel, says where). */
+ * 4 (u8) or 2 (f16) apart still fall on distinct banks, and with 16 where each stores 2 elements (DVW, rows
+ * 2 apart); with 16 or 32 storing 4 they share them. On an NVIDIA H200 wide u8 sources of 96 to 224 rows
+ * in tiles 8 work-items wide went from 53.6-63.0% of the copy to 59.3-67.2%, and to 67.5-72.8% in 32 x 64
+ * tiles 16 wide storing 2 bytes each; f16 ones from 79.3-82.3% to 82.5-85.4%; in tiles 16 or 32 wide
+ * storing 4 u8 lost 5.4 to 38.4 points, f16 11.6 to 15.7 (bench/results/h200/knobs55.txt; src/tuning.c,
+ * rect_shift_funnel and rect_funnel_wider, say where). */
 #ifndef SHIFT_FUNNEL
 #define SHIFT_FUNNEL 0
 #endif

@@ -325,20 +325,28 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
   return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
 }
 
-/* rect's shifted source rows of 1- and 2-byte elements in 4-element vectors, in tiles 8 work-items wide, on
- * GPUs: whole tiles read each row's vector and the next as two aligned words and shift the columns out of
- * them in registers (cl/rect.cl's SHIFT_FUNNEL). On an NVIDIA H200, AUTO, two rounds in alternating processes
- * (bench/results/h200/knobs55.txt): against the option left out (A, C), all 18 wide layouts of 96 to 224 rows
- * gained, u8 1.6 to 12.9 points of the copy (96x4194303 53.6% -> 66.5, 96x2097151 55.8-56.1 -> 65.9-66.2,
- * 160x1048575 55.4-55.8 -> 60.4-61.2, 224x777777 57.9-58.0 -> 59.6, batches of 8 of 96x100001 61.9 -> 66.1),
- * f16 1.0 to 6.0 (96x4194303 79.3-79.4 -> 85.3-85.4, 224x1048575 79.9-80.0 -> 82.9); as committed against the
- * code before, on another H200 (D), all 15 again, by 0.2 to 10.0, 9 of them held out (u8 224x2097151 53.0
- * -> 59.3, f16 96x3000001 80.8 -> 84.5), and the 3 unchanged ones level. Tiles 16 or 32 work-items wide,
- * whose reads of the tile's whole-vector rows then share banks, lost: u8 64x2097151 70.7-72.0 -> 60.5-61.0,
+/* rect's u8 tiles of 32 rows in 64 columns (rect_funnel_wider), whose destination runs of 32 bytes go out 2
+ * bytes a work-item. */
+static int rect_funnel_wide_u8(const clt__config *c, const clt__layout *l) {
+  return l->elem_size == 1 && c->tile == 32 && c->wg_x == 16 && c->vw == 4;
+}
+
+/* rect's shifted source rows of 1- and 2-byte elements in 4-element vectors, in tiles 8 work-items wide (and
+ * AUTO's u8 ones widened to 16, rect_funnel_wider), on GPUs: whole tiles read each row's vector and the next
+ * as two aligned words and shift the columns out of them in registers (cl/rect.cl's SHIFT_FUNNEL). On an
+ * NVIDIA H200, AUTO, two rounds in alternating processes (bench/results/h200/knobs55.txt): against the option
+ * left out (A, C), all 18 wide layouts of 96 to 224 rows gained, u8 1.6 to 12.9 points of the copy
+ * (96x4194303 53.6% -> 66.5, 96x2097151 55.8-56.1 -> 65.9-66.2, 160x1048575 55.4-55.8 -> 60.4-61.2,
+ * 224x777777 57.9-58.0 -> 59.6, batches of 8 of 96x100001 61.9 -> 66.1), f16 1.0 to 6.0 (96x4194303 79.3-79.4
+ * -> 85.3-85.4, 224x1048575 79.9-80.0 -> 82.9); as committed against the code before, on another H200 (D),
+ * all 15 again, by 0.2 to 10.0, 9 of them held out (u8 224x2097151 53.0 -> 59.3, f16 96x3000001 80.8 ->
+ * 84.5), and the 3 unchanged ones level. Tiles 16 or 32 work-items wide storing 4 elements each, whose
+ * reads of the tile's whole-vector rows then share banks, lost: u8 64x2097151 70.7-72.0 -> 60.5-61.0,
  * 16383x16385 80.5-80.8 -> 42.2-42.4, f16 16383x16385 93.0-93.2 -> 77.5-77.7 (A). Aligned rows read shifted
  * with it lost 0.9 to 10.9 (u8 160x1048576 67.0-67.2 -> 60.7-60.8; C). The H100 was not measured. */
 static int rect_shift_funnel(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  return !cpu_like(info) && c->shift_ok && c->wg_x == 8 && c->vw == 4 && l->elem_size <= 2;
+  return !cpu_like(info) && c->shift_ok && c->vw == 4 && l->elem_size <= 2 &&
+         (c->wg_x == 8 || rect_funnel_wide_u8(c, l));
 }
 
 /* rect's u8 tiles over shifted rows, skewed: the u8 odd entry's, whose edge tiles EDGE_SHIFT 2 and
@@ -667,6 +675,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->edge_shift = rect_edge_shift(c, info, l);
     c->edge_clamp = rect_edge_clamp(c, info, l);
     c->dvw = c->shift_split ? 2 : 0;
+    if (c->shift_funnel && rect_funnel_wide_u8(c, l))
+      c->dvw = 2; /* a run's 32 elements over the group's 16 work-items */
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
      * start of its view (16 bytes at most on the short side, vw elements on the long one). */
@@ -1903,6 +1913,27 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   retune(info, l, &t, c);
 }
 
+/* AUTO's u8 tiles of 32 x 32 over shifted rows that read them as word pairs (rect_shift_funnel) widened to
+ * 64 columns in groups 16 wide, their destination runs of 32 bytes stored 2 bytes a work-item (DVW): a
+ * warp's reads of a tile column from rows 2 apart then stay on distinct banks of the whole-vector rows, and
+ * each group moves twice the bytes. The tile keeps fewer rows than columns, which the knobs of a tuning
+ * (clt_tuning) cannot ask for. On an NVIDIA H200, AUTO, two rounds in alternating processes
+ * (bench/results/h200/knobs55.txt G): u8 96x2097151 66.0% of the copy -> 70.5-70.6, 160x1048575 60.9 ->
+ * 69.1-69.2, 224x1048575 59.9 -> 68.0, 96x4194303 66.7 -> 69.9, 224x2097151 59.5 -> 67.6; without the
+ * word pairs such tiles ran at 54.8-55.8, and 128 columns with 1-byte stores at 50.8-52.2. f16 went either
+ * way (96x2097151 83.6-83.7 -> 81.4-81.5, 224x1048575 81.7-81.8 -> 83.8-83.9) and keeps 32 columns. As
+ * committed against the word pairs alone, on another H200 (H), all 11 such u8 layouts gained 3.2 to 8.5, 7
+ * of them held out (224x777777 60.0 -> 68.4, 96x20001 in batches of 16 69.0-69.1 -> 72.5-72.8). */
+static void rect_funnel_wider(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || !c->shift_funnel || c->wg_x != 8)
+    return;
+  clt__config w = *c;
+  w.wg_x = 16;
+  set_alignment(&w, info, l); /* the word pairs stay where rect_funnel_wide_u8 says (u8, 32 tile rows) */
+  if (w.shift_funnel && fits(&w, info, l->elem_size))
+    *c = w;
+}
+
 /* Wide 4-byte sources of 65 to 127 rows whose rows start off 8-byte words, in rect without a skew (the
  * destination rows on 32-byte sectors): 64 x 64 tiles of element loads in groups of 64 x 4 on devices
  * whose clt__traits wide_shifted4_elems says so, in place of the 2-element vectors of rect's defaults
@@ -2113,6 +2144,8 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   if (!found) /* the heuristic's knobs: a table's or tuning file's entry stands */
     misaligned_wide_to_element_loads(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
+  if (found != CLT__TUNED_FILE)
+    rect_funnel_wider(info, l, &c);
   if (found != CLT__TUNED_FILE)
     shifted_wide4_to_element_loads(info, l, &c);
   if (found != CLT__TUNED_FILE && shifted_wide2_rect32(info, l) && c.variant == CLT_VARIANT_RECT)

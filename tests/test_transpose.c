@@ -696,7 +696,8 @@ static void rect_shift_split_exact(void **state) {
  * f16 in 4-element vectors (4- and 8-byte words) over source rows 1, 2 and 3 mod 4 elements apart, in tiles
  * 8 work-items wide as GPUs take them, wide sources of 96 to 224 rows, batches, a group 4 rows deep; and,
  * for the kernel's sake, tiles 16 and 32 work-items wide over skewed runs. Then beside the edge knobs GPUs
- * give such rows: f16 in aligned pieces with 2-element stores, u8 with edge tiles loaded as whole ones. */
+ * give such rows: f16 in aligned pieces with 2-element stores, u8 with edge tiles loaded as whole ones; and
+ * u8 in AUTO's 32 x 64 tiles with 2-element stores. */
 static void rect_shift_funnel_exact(void **state) {
   static const rect_case cases[] = {
       {96, 2001, 1, 1, 32, 4, 8, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=1"},
@@ -715,6 +716,16 @@ static void rect_shift_funnel_exact(void **state) {
   run_rect_cases(cases + 4, 3);
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DEDGE_SHIFT=2 -DEDGE_CLAMP=1", 1), 0);
   run_rect_cases(cases + 2, 2);
+  /* AUTO's u8 tiles of 32 rows in 64 columns, stored 2 bytes a work-item (src/tuning.c's rect_funnel_wider),
+   * which a tuning cannot ask for: 64-row tiles of 64 columns cut to 32 rows here (the kernel strides over
+   * every tile row whatever grid the host gives it). */
+  static const rect_case wider[] = {
+      {96, 2001, 1, 1, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
+      {160, 1002, 1, 2, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
+      {224, 503, 1, 1, 64, 4, 16, 4, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
+  };
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2", 1), 0);
+  run_rect_cases(wider, sizeof wider / sizeof wider[0]);
 }
 
 /* rect's edge tiles loaded as whole ones over shifted source rows (cl/rect.cl's EDGE_SHIFT, both forms),

@@ -1715,7 +1715,7 @@ static void rect_columns_of_part_lines_walk_along_tile_rows(void **state) {
   } cases[] = {
       {2097151, 96, 1, 1, 32, 1}, {2097152, 160, 1, 1, 32, 1},  {1048575, 192, 1, 1, 64, 1},
       {1048575, 96, 2, 2, 32, 1}, {1000001, 256, 1, 1, 128, 0}, {1048575, 128, 1, 2, 64, 0},
-      {1048575, 96, 1, 4, 32, 0}, {2097151, 32, 1, 1, 32, 0},   {96, 2097151, 1, 1, 32, 0},
+      {1048575, 96, 1, 4, 32, 0}, {2097151, 32, 1, 1, 32, 0},   {96, 2097152, 1, 1, 32, 0},
   };
   const clt__device_info dev[2] = {faked_h200(), faked_h100()};
   (void)state;
@@ -3281,9 +3281,11 @@ static void rect_shift_split_where_measured(void **state) {
 /* rect's shifted rows of 1- and 2-byte elements in 4-element vectors read as two aligned words and shifted in
  * registers (cl/rect.cl's SHIFT_FUNNEL) in tiles 8 work-items wide on GPUs, named in the options exactly
  * there: the wide u8 sources of 96 to 224 rows on the H200 and the H100, batched among them, and the H200's
- * f16 ones (the H100 reads those with the narrow kernel or 2-element vectors). Aligned rows, tiles 16 or 32
- * work-items wide (whose reads of the tile would share banks), f32 (no shifted rows) and CPUs go without; of
- * explicit knobs, u8 in 8-element vectors and f32 in 4-element ones too. */
+ * f16 ones (the H100 reads those with the narrow kernel or 2-element vectors). AUTO widens the u8 tiles to 32
+ * x 64 in groups 16 wide with 2-element stores (rect_funnel_wider); f16 and explicit rect keep 32 columns.
+ * Aligned rows, tiles 16 or 32 work-items wide otherwise (whose reads of the tile would share banks), f32 (no
+ * shifted rows) and CPUs go without; of explicit knobs, u8 in 8-element vectors and f32 in 4-element ones
+ * too. */
 static void rect_shift_funnel_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100(), cpu = faked_pocl_cpu();
@@ -3306,13 +3308,21 @@ static void rect_shift_funnel_where_measured(void **state) {
       char opts[1024];
       assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
       const int want = cases[i].funnel[g], named = strstr(opts, "-DSHIFT_FUNNEL=1") != NULL;
+      /* u8: 32-row tiles widened to 64 columns, stored 2 bytes a work-item (rect_funnel_wider) */
+      const unsigned wg_x = cases[i].es == 1 ? 16 : 8, dvw = cases[i].es == 1 ? 2 : c.shift_split ? 2 : 0;
       if (c.shift_funnel != want || named != want ||
-          (want && (c.variant != CLT_VARIANT_RECT || !c.shift_ok || c.wg_x != 8)))
-        fail_msg(
-            "%s elem_size %zu, %zux%zu batch %zu: %s wg_x %u vw %u shifted %d funnel %d (%s); expected %d",
-            g ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
-            clt_variant_name(c.variant), c.wg_x, c.vw, c.shift_ok, c.shift_funnel, opts, want);
+          (want && (c.variant != CLT_VARIANT_RECT || !c.shift_ok || c.tile != 32 || c.wg_x != wg_x ||
+                    c.dvw != dvw || (dvw && !strstr(opts, "-DDVW=2")))))
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu: %s tile %u wg_x %u vw %u dvw %u shifted %d funnel %d "
+                 "(%s); expected %d",
+                 g ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                 clt_variant_name(c.variant), c.tile, c.wg_x, c.vw, c.dvw, c.shift_ok, c.shift_funnel, opts,
+                 want);
     }
+  /* Explicit rect keeps the u8 tiles 32 columns wide, with the word pairs. */
+  clt__layout lw;
+  const clt__config xr = dense_config(&h200, 1, 96, 2097151, 1, CLT_VARIANT_RECT, &lw);
+  assert_true(xr.shift_funnel && xr.tile == 32 && xr.wg_x == 8 && xr.dvw == 0);
   /* Explicit rect knobs over source rows off the vectors: 8 work-items a row of 4-element vectors of 1- or
    * 2-byte elements only (u8 in 8-element vectors, whose reads of the tile would share banks, without). */
   static const struct {
