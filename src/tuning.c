@@ -674,9 +674,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->shift_funnel = rect_shift_funnel(c, info, l);
     c->edge_shift = rect_edge_shift(c, info, l);
     c->edge_clamp = rect_edge_clamp(c, info, l);
-    c->dvw = c->shift_split ? 2 : 0;
-    if (c->shift_funnel && rect_funnel_wide_u8(c, l))
-      c->dvw = 2; /* a run's 32 elements over the group's 16 work-items */
+    /* 2-element stores for the aligned pieces, and for a run's 32 elements over 16 work-items */
+    c->dvw = c->shift_split || (c->shift_funnel && rect_funnel_wide_u8(c, l)) ? 2 : 0;
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
      * start of its view (16 bytes at most on the short side, vw elements on the long one). */
@@ -2144,10 +2143,10 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   if (!found) /* the heuristic's knobs: a table's or tuning file's entry stands */
     misaligned_wide_to_element_loads(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
-  if (found != CLT__TUNED_FILE)
+  if (found != CLT__TUNED_FILE) {
     rect_funnel_wider(info, l, &c);
-  if (found != CLT__TUNED_FILE)
     shifted_wide4_to_element_loads(info, l, &c);
+  }
   if (found != CLT__TUNED_FILE && shifted_wide2_rect32(info, l) && c.variant == CLT_VARIANT_RECT)
     to_vector_tiles(info, l, 32, 4, 8, 4, &c);
   if (found != CLT__TUNED_FILE)
