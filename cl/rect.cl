@@ -8,7 +8,8 @@
  * H200 that alone took f64 8191x8193 from 86.6% to 91.8% of the copy, u8 16384^2 from 75.8% to 86.6%).
  * SRC_SHIFT: source rows that do not start on a vector boundary are still read as aligned vectors, each
  * placed in the tile shifted back by its row's misalignment (below); SHIFT_SPLIT: stored in aligned
- * pieces (below); SHIFT_FUNNEL: read as pairs of aligned words and shifted in registers (below). LOADS_FIRST:
+ * pieces (below); SHIFT_FUNNEL: read as pairs of aligned words and shifted in registers (below). WORD_ROWS:
+ * rows that start on a vector boundary stored to the tile a vector at a time, aligned (below). LOADS_FIRST:
  * the order in which a work-item's tile loads are written (below). EDGE_VEC, EDGE_ROWS, EDGE_SHIFT and
  * EDGE_CLAMP: how tiles across the matrix's edge move (below); OVERLAP: no such tiles (cl/common.cl). L2PF:
  * source loads carry an L2 prefetch-size hint of that many bytes (below). */
@@ -37,14 +38,30 @@
  * in tiles 8 work-items wide went from 53.6-63.0% of the copy to 59.3-67.2%, and to 67.5-72.8% in 32 x 64
  * tiles 16 wide storing 2 bytes each; f16 ones from 79.3-82.3% to 82.5-85.4%; in tiles 16 or 32 wide
  * storing 4 u8 lost 5.4 to 38.4 points, f16 11.6 to 15.7 (bench/results/h200/knobs55.txt; src/tuning.c,
- * rect_shift_funnel and rect_funnel_wider, say where). */
+ * rect_shift_funnel and rect_word_tiles_wider, say where). */
 #ifndef SHIFT_FUNNEL
 #define SHIFT_FUNNEL 0
 #endif
 #if SHIFT_FUNNEL && !(SRC_SHIFT && (VW * ELEM_SIZE == 4 || VW * ELEM_SIZE == 8))
 #error "SHIFT_FUNNEL needs shifted rows of 4- or 8-byte vectors"
 #endif
-#if SHIFT_FUNNEL /* rows of whole vectors */
+/* WORD_ROWS (source rows not shifted, SRC_SHIFT 0): the tile's rows are whole vectors, as with SHIFT_FUNNEL,
+ * and each work-item stores its row's vector to the tile as one aligned word, where a row of TC + PAD
+ * elements put most vectors at a misaligned place, element by element. The rows' padding is then a whole
+ * vector, and with 8 work-items a row (or 16 storing 2 elements each, DVW) a warp's reads of a tile column
+ * still fall on distinct banks. On an NVIDIA H200 wide u8 sources of 96 to 224 rows on 4-byte words went
+ * from 64.3-76.8% of the copy to 74.4-87.2% in 32 x 64 tiles 16 wide storing 2 bytes each (9.1 to 18.2
+ * points; 65.9-78.6% in 32 x 32 tiles 8 wide), and read as word pairs (SHIFT_FUNNEL on rows not shifted)
+ * to 66.0-73.3% (bench/results/h200/knobs56.txt A); tall u8 ones of 96 to 224 columns in tiles 8 wide
+ * from 62.0-78.8% to 77.2-84.2% (B); f16 stayed level (-0.4 to +0.6; src/tuning.c, rect_word_rows, says
+ * where). */
+#ifndef WORD_ROWS
+#define WORD_ROWS 0
+#endif
+#if WORD_ROWS && SRC_SHIFT
+#error "WORD_ROWS is for rows that are not shifted (SHIFT_FUNNEL is its form for shifted ones)"
+#endif
+#if SHIFT_FUNNEL || WORD_ROWS /* rows of whole vectors */
 #define TPITCH ((TC + PAD + 2 * OFF + VW - 1) / VW * VW)
 #else
 #define TPITCH (TC + PAD + 2 * OFF) /* a tile row's elements in local memory */
@@ -583,7 +600,7 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #if PACK
   local uint4 tile_u[TC * PU];
   local T *tile_e = (local T *)tile_u;
-#elif SHIFT_SPLIT || SHIFT_FUNNEL
+#elif SHIFT_SPLIT || SHIFT_FUNNEL || WORD_ROWS
   local T tile[TR + SKR][TPITCH] __attribute__((aligned(16))); /* pieces aligned to the tile's start */
 #else
   local T tile[TR + SKR][TPITCH]; /* tile row i: source row r0 - SKR + i */
@@ -643,7 +660,9 @@ kernel __attribute__((reqd_work_group_size(WX, WG_Y, 1))) void clt_rect(CLT_TRAN
 #else
           global const T *sp = s + (r0 - SKR + ly) * src_ld + c;
 #define ROW_LOAD(k, i) LOAD_VEC(sp + (idx_t)(k)*WG_Y * src_ld)
-#if VW > 1
+#if WORD_ROWS /* the row's place is a whole number of vectors into the tile */
+#define ROW_STORE(x, i) (*(local TV *)&tile[i][TCOL(lx * VW)] = (x))
+#elif VW > 1
 #define ROW_STORE(x, i) VSTOREN((x), 0, (local BASE *)&tile[i][TCOL(lx * VW)])
 #else
 #define ROW_STORE(x, i) (tile[i][TCOL(lx)] = (x))

@@ -117,6 +117,8 @@ typedef struct clt__config {
                           /* loads first (cl/rect.cl's SHIFT_SPLIT) */
   int shift_funnel;       /* rect: whole tiles read each shifted source row's vector as two aligned */
                           /* words and shift it out of them in registers (cl/rect.cl's SHIFT_FUNNEL) */
+  int word_rows;          /* rect: source rows not shifted stored to tile rows of whole vectors, a */
+                          /* vector at a time (cl/rect.cl's WORD_ROWS) */
   unsigned dvw;           /* rect: elements per destination store where fewer than vw (0 = vw; DVW) */
   unsigned spread_log;    /* rect, vector: consecutive groups alternate between 2^spread_log tile */
   unsigned spread_dlog;   /* columns 2^spread_dlog apart (0 = down one column; cl/common.cl) */

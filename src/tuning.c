@@ -62,7 +62,7 @@ static size_t rect_cols(const clt__config *c) {
   size_t cols = (size_t)c->wg_x * c->vw + c->pad;
   if (c->shift_ok) /* a vector's margin on each side for shifted source rows */
     cols += 2 * c->vw;
-  return c->shift_funnel ? div_up(cols, c->vw) * c->vw : cols; /* rows of whole vectors */
+  return c->shift_funnel || c->word_rows ? div_up(cols, c->vw) * c->vw : cols; /* rows of whole vectors */
 }
 
 /* The narrow kernel's padding after each tile line: the pad knob rounded up to whole vectors of the
@@ -325,14 +325,20 @@ static int rect_shift_split(const clt__config *c, const clt__device_info *info, 
   return !cpu_like(info) && l->elem_size == 2 && c->shift_ok && c->vw == 4;
 }
 
-/* rect's u8 tiles of 32 rows in 64 columns (rect_funnel_wider), whose destination runs of 32 bytes go out 2
- * bytes a work-item. */
-static int rect_funnel_wide_u8(const clt__config *c, const clt__layout *l) {
+/* rect's u8 tiles of 32 rows in 64 columns (rect_word_tiles_wider), whose destination runs of 32 bytes go
+ * out 2 bytes a work-item. */
+static int rect_wide_u8_word_tile(const clt__config *c, const clt__layout *l) {
   return l->elem_size == 1 && c->tile == 32 && c->wg_x == 16 && c->vw == 4;
 }
 
-/* rect's shifted source rows of 1- and 2-byte elements in 4-element vectors, in tiles 8 work-items wide (and
- * AUTO's u8 ones widened to 16, rect_funnel_wider), on GPUs: whole tiles read each row's vector and the next
+/* rect tiles whose rows may be whole vectors (cl/rect.cl's SHIFT_FUNNEL and WORD_ROWS): 4-element vectors of
+ * 1- and 2-byte elements in tiles 8 work-items wide (and AUTO's u8 ones widened to 16), on GPUs. A warp's
+ * reads of a tile column then still fall on distinct banks. */
+static int rect_word_tile(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  return !cpu_like(info) && c->vw == 4 && l->elem_size <= 2 && (c->wg_x == 8 || rect_wide_u8_word_tile(c, l));
+}
+
+/* rect's shifted source rows in word tiles (rect_word_tile): whole tiles read each row's vector and the next
  * as two aligned words and shift the columns out of them in registers (cl/rect.cl's SHIFT_FUNNEL). On an
  * NVIDIA H200, AUTO, two rounds in alternating processes (bench/results/h200/knobs55.txt): against the option
  * left out (A, C), all 18 wide layouts of 96 to 224 rows gained, u8 1.6 to 12.9 points of the copy
@@ -343,10 +349,24 @@ static int rect_funnel_wide_u8(const clt__config *c, const clt__layout *l) {
  * 84.5), and the 3 unchanged ones level. Tiles 16 or 32 work-items wide storing 4 elements each, whose
  * reads of the tile's whole-vector rows then share banks, lost: u8 64x2097151 70.7-72.0 -> 60.5-61.0,
  * 16383x16385 80.5-80.8 -> 42.2-42.4, f16 16383x16385 93.0-93.2 -> 77.5-77.7 (A). Aligned rows read shifted
- * with it lost 0.9 to 10.9 (u8 160x1048576 67.0-67.2 -> 60.7-60.8; C). The H100 was not measured. */
+ * with it lost 0.9 to 10.9 (u8 160x1048576 67.0-67.2 -> 60.7-60.8; C); they take WORD_ROWS
+ * (rect_word_rows). The H100 was not measured. */
 static int rect_shift_funnel(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  return !cpu_like(info) && c->shift_ok && c->vw == 4 && l->elem_size <= 2 &&
-         (c->wg_x == 8 || rect_funnel_wide_u8(c, l));
+  return c->shift_ok && rect_word_tile(c, info, l);
+}
+
+/* rect's source rows on the vectors in word tiles (rect_word_tile): each vector stored to the tile's whole-
+ * vector rows as one aligned word (cl/rect.cl's WORD_ROWS). On an NVIDIA H200, AUTO, two rounds in
+ * alternating processes (bench/results/h200/knobs56.txt A), wide u8 sources of 96 to 224 rows in the 32 x 64
+ * tiles of rect_word_tiles_wider went from 64.3-76.8% of the copy to 74.4-87.2% (96x2097152 66.7-67.0 ->
+ * 84.6-84.8, 224x2097152 64.5 -> 77.0-77.1, batches of 16 of 96x20000 75.9-76.8 -> 86.6-87.2), to
+ * 65.9-78.6% in 32 x 32 tiles; f16 ones in 32 x 32 tiles stayed level (-0.4 to +0.6). As committed against
+ * the code before, on another H200 (B), all 9 held-out wide u8 layouts gained 7.4 to 17.0 points (96x4194304
+ * 66.7 -> 83.2, batches of 64 of 160x10000 63.7-63.8 -> 72.7-73.2), and the 7 tall ones the rule also takes
+ * (tiles of 64 or 128 rows over 96 to 224 columns) 3.7 to 18.5 (2097151x96 62.0-62.1 -> 80.5, 1048576x224
+ * 66.4-66.5 -> 77.2-77.3); f16 came level (-0.1 to +0.3). The H100 was not measured. */
+static int rect_word_rows(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  return c->src_aligned && !c->pack && rect_word_tile(c, info, l);
 }
 
 /* rect's u8 tiles over shifted rows, skewed: the u8 odd entry's, whose edge tiles EDGE_SHIFT 2 and
@@ -584,7 +604,7 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
-  c->shift_split = c->shift_funnel = c->walk = c->edge_shift = c->edge_clamp = 0;
+  c->shift_split = c->shift_funnel = c->word_rows = c->walk = c->edge_shift = c->edge_clamp = 0;
   c->ncols = c->nrows = 0;
   c->pre = c->sk_max = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
@@ -672,10 +692,11 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->loads_first = rect_loads_first(c, info, l);
     c->shift_split = rect_shift_split(c, info, l);
     c->shift_funnel = rect_shift_funnel(c, info, l);
+    c->word_rows = rect_word_rows(c, info, l);
     c->edge_shift = rect_edge_shift(c, info, l);
     c->edge_clamp = rect_edge_clamp(c, info, l);
     /* 2-element stores for the aligned pieces, and for a run's 32 elements over 16 work-items */
-    c->dvw = c->shift_split || (c->shift_funnel && rect_funnel_wide_u8(c, l)) ? 2 : 0;
+    c->dvw = c->shift_split || ((c->shift_funnel || c->word_rows) && rect_wide_u8_word_tile(c, l)) ? 2 : 0;
   } else if (c->variant == CLT_VARIANT_NARROW) {
     /* Every vector aligned, or a narrower one: the largest that divides its tile extent and every
      * start of its view (16 bytes at most on the short side, vw elements on the long one). */
@@ -1912,24 +1933,26 @@ static void rect_tiles_to_short_side(const clt__device_info *info, const clt__la
   retune(info, l, &t, c);
 }
 
-/* AUTO's u8 tiles of 32 x 32 over shifted rows that read them as word pairs (rect_shift_funnel) widened to
- * 64 columns in groups 16 wide, their destination runs of 32 bytes stored 2 bytes a work-item (DVW): a
- * warp's reads of a tile column from rows 2 apart then stay on distinct banks of the whole-vector rows, and
- * each group moves twice the bytes. The tile keeps fewer rows than columns, which the knobs of a tuning
- * (clt_tuning) cannot ask for. On an NVIDIA H200, AUTO, two rounds in alternating processes
- * (bench/results/h200/knobs55.txt G): u8 96x2097151 66.0% of the copy -> 70.5-70.6, 160x1048575 60.9 ->
- * 69.1-69.2, 224x1048575 59.9 -> 68.0, 96x4194303 66.7 -> 69.9, 224x2097151 59.5 -> 67.6; without the
- * word pairs such tiles ran at 54.8-55.8, and 128 columns with 1-byte stores at 50.8-52.2. f16 went either
- * way (96x2097151 83.6-83.7 -> 81.4-81.5, 224x1048575 81.7-81.8 -> 83.8-83.9) and keeps 32 columns. As
- * committed against the word pairs alone, on another H200 (H), all 11 such u8 layouts gained 3.2 to 8.5, 7
- * of them held out (224x777777 60.0 -> 68.4, 96x20001 in batches of 16 69.0-69.1 -> 72.5-72.8). */
-static void rect_funnel_wider(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (c->variant != CLT_VARIANT_RECT || !c->shift_funnel || c->wg_x != 8)
+/* AUTO's u8 word tiles of 32 x 32 (rect_word_tile: rows read as word pairs, rect_shift_funnel, or stored as
+ * words, rect_word_rows) widened to 64 columns in groups 16 wide, their destination runs of 32 bytes stored
+ * 2 bytes a work-item (DVW): a warp's reads of a tile column from rows 2 apart then stay on distinct banks of
+ * the whole-vector rows, and each group moves twice the bytes. The tile keeps fewer rows than columns, which
+ * the knobs of a tuning (clt_tuning) cannot ask for. On an NVIDIA H200, AUTO, two rounds in alternating
+ * processes (bench/results/h200/knobs55.txt G): u8 96x2097151 66.0% of the copy -> 70.5-70.6, 160x1048575
+ * 60.9 -> 69.1-69.2, 224x1048575 59.9 -> 68.0, 96x4194303 66.7 -> 69.9, 224x2097151 59.5 -> 67.6; without
+ * the word pairs such tiles ran at 54.8-55.8, and 128 columns with 1-byte stores at 50.8-52.2. f16 went
+ * either way (96x2097151 83.6-83.7 -> 81.4-81.5, 224x1048575 81.7-81.8 -> 83.8-83.9) and keeps 32 columns.
+ * As committed against the word pairs alone, on another H200 (H), all 11 such u8 layouts gained 3.2 to 8.5,
+ * 7 of them held out (224x777777 60.0 -> 68.4, 96x20001 in batches of 16 69.0-69.1 -> 72.5-72.8). Rows
+ * stored as words gained 5.1 to 9.8 points over their 32 x 32 tiles (knobs56.txt A: 96x2097152 77.9-78.0
+ * -> 84.6-84.8, 160x1048576 69.6-69.8 -> 78.9-79.3). */
+static void rect_word_tiles_wider(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (c->variant != CLT_VARIANT_RECT || !(c->shift_funnel || c->word_rows) || c->wg_x != 8)
     return;
   clt__config w = *c;
   w.wg_x = 16;
-  set_alignment(&w, info, l); /* the word pairs stay where rect_funnel_wide_u8 says (u8, 32 tile rows) */
-  if (w.shift_funnel && fits(&w, info, l->elem_size))
+  set_alignment(&w, info, l); /* word tiles stay where rect_wide_u8_word_tile says (u8, 32 tile rows) */
+  if ((w.shift_funnel || w.word_rows) && fits(&w, info, l->elem_size))
     *c = w;
 }
 
@@ -2144,7 +2167,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     misaligned_wide_to_element_loads(info, l, &c);
   rect_tiles_to_short_side(info, l, &c);
   if (found != CLT__TUNED_FILE) {
-    rect_funnel_wider(info, l, &c);
+    rect_word_tiles_wider(info, l, &c);
     shifted_wide4_to_element_loads(info, l, &c);
   }
   if (found != CLT__TUNED_FILE && shifted_wide2_rect32(info, l) && c.variant == CLT_VARIANT_RECT)
@@ -2376,6 +2399,7 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
           (cfg->loads_first && append_option(buf, buf_size, &used, " -DLOADS_FIRST=1")) ||
           (cfg->shift_split && append_option(buf, buf_size, &used, " -DSHIFT_SPLIT=1")) ||
           (cfg->shift_funnel && append_option(buf, buf_size, &used, " -DSHIFT_FUNNEL=1")) ||
+          (cfg->word_rows && append_option(buf, buf_size, &used, " -DWORD_ROWS=1")) ||
           (cfg->dvw && cfg->dvw != cfg->vw && append_option(buf, buf_size, &used, " -DDVW=%u", cfg->dvw)) ||
           (cfg->l2pf && append_option(buf, buf_size, &used, " -DL2PF=%u", cfg->l2pf)) ||
           (cfg->pack && pack_store_bytes(cfg, elem_size) < 16 &&

@@ -716,15 +716,48 @@ static void rect_shift_funnel_exact(void **state) {
   run_rect_cases(cases + 4, 3);
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DEDGE_SHIFT=2 -DEDGE_CLAMP=1", 1), 0);
   run_rect_cases(cases + 2, 2);
-  /* AUTO's u8 tiles of 32 rows in 64 columns, stored 2 bytes a work-item (src/tuning.c's rect_funnel_wider),
-   * which a tuning cannot ask for: 64-row tiles of 64 columns cut to 32 rows here (the kernel strides over
-   * every tile row whatever grid the host gives it). */
+  /* AUTO's u8 tiles of 32 rows in 64 columns, stored 2 bytes a work-item (src/tuning.c's
+   * rect_word_tiles_wider), which a tuning cannot ask for: 64-row tiles of 64 columns cut to 32 rows here
+   * (the kernel strides over every tile row whatever grid the host gives it). */
   static const rect_case wider[] = {
       {96, 2001, 1, 1, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
       {160, 1002, 1, 2, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
       {224, 503, 1, 1, 64, 4, 16, 4, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
   };
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2", 1), 0);
+  run_rect_cases(wider, sizeof wider / sizeof wider[0]);
+}
+
+/* rect's source rows on the vectors stored to tile rows of whole vectors a vector at a time (cl/rect.cl's
+ * WORD_ROWS), forced here through CLT_BUILD_OPTIONS as the CPU never takes them: u8 and f16 in 4-element
+ * vectors, in tiles 8 work-items wide as GPUs take them, wide sources of 96 to 224 rows and tall ones of 96
+ * and 160 columns, batches, a group 4 rows deep, partial tiles on both edges; for the kernel's sake, tiles 16
+ * and 32 work-items wide over skewed runs; and u8 in AUTO's 32 x 64 tiles with 2-element stores. */
+static void rect_word_rows_exact(void **state) {
+  static const rect_case cases[] = {
+      {96, 2000, 1, 1, 32, 4, 8, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {160, 1004, 1, 2, 32, 4, 8, 4, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {224, 508, 1, 1, 32, 4, 8, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {2001, 96, 1, 1, 64, 4, 8, 8, 0, 0, "-DSK=32 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {1001, 160, 1, 2, 128, 4, 8, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {96, 1000, 2, 1, 32, 4, 8, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {160, 504, 2, 3, 32, 4, 8, 4, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {199, 336, 2, 2, 64, 4, 16, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {301, 516, 1, 1, 128, 4, 32, 8, 0, 0,
+       "-DSK=32 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+  /* AUTO's u8 tiles of 32 rows in 64 columns, stored 2 bytes a work-item (src/tuning.c's
+   * rect_word_tiles_wider), which a tuning cannot ask for: 64-row tiles of 64 columns cut to 32 rows here
+   * (the kernel strides over every tile row whatever grid the host gives it). */
+  static const rect_case wider[] = {
+      {96, 2000, 1, 1, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DWORD_ROWS=1 -DTR=32 -DDVW=2"},
+      {160, 1004, 1, 2, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DWORD_ROWS=1 -DTR=32 -DDVW=2"},
+      {224, 508, 1, 1, 64, 4, 16, 4, 0, 0, "-DPACK=0 -DWORD_ROWS=1 -DTR=32 -DDVW=2"},
+  };
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DWORD_ROWS=1 -DTR=32 -DDVW=2", 1), 0);
   run_rect_cases(wider, sizeof wider / sizeof wider[0]);
 }
 
@@ -1231,6 +1264,8 @@ int main(int argc, char **argv) {
                                                "-DEDGE_SHIFT=1"),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_clamp_exact, build_options_on, restore_build_options,
                                                "-DEDGE_CLAMP=1"),
+      cmocka_unit_test_prestate_setup_teardown(rect_word_rows_exact, build_options_on, restore_build_options,
+                                               "-DWORD_ROWS=1"),
       cmocka_unit_test(rect_tall_skewed_128_rows_exact),
       cmocka_unit_test(rect_skew_max_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_half_skew_exact, build_options_on, restore_build_options,

@@ -162,8 +162,12 @@ static size_t local_bytes(const clt__config *c, size_t es) {
     return (size_t)c->tile * (c->tile + c->pad) * es;
   if (c->variant == CLT_VARIANT_VECTOR)
     return (size_t)c->tile * c->tile * es;
-  if (c->variant == CLT_VARIANT_RECT) /* plus the skew's rows, and a vector each side for shifted rows */
-    return (size_t)(c->tile + c->pre) * (c->wg_x * c->vw + c->pad + (c->shift_ok ? 2 * c->vw : 0)) * es;
+  if (c->variant == CLT_VARIANT_RECT) { /* plus the skew's rows, and a vector each side for shifted rows */
+    size_t cols = c->wg_x * c->vw + c->pad + (c->shift_ok ? 2 * c->vw : 0);
+    if (c->shift_funnel || c->word_rows) /* word tiles: rows of whole vectors */
+      cols = (cols + c->vw - 1) / c->vw * c->vw;
+    return (size_t)(c->tile + c->pre) * cols * es;
+  }
   if (c->variant == CLT_VARIANT_NARROW && c->flat) /* 16 bytes' lines (skew rows too) and a word, each */
     return (size_t)(c->tile + c->pre) * es / 16 * (16 * c->short_ext + 4);
   if (c->variant == CLT_VARIANT_NARROW) { /* the pad in whole vectors of the long side */
@@ -209,9 +213,11 @@ static const char *config_problem(const clt__config *c, const clt__device_info *
     return "local memory above local_mem_size";
   if ((c->variant == CLT_VARIANT_TILED || c->variant == CLT_VARIANT_VECTOR) && c->tile < 1)
     return "tile 0";
+  /* rect's destination runs of tile elements go out wg_x work-items at a time, dvw (else vw) elements each */
+  const unsigned run_step = c->wg_x * (c->dvw ? c->dvw : c->vw);
   if (c->variant == CLT_VARIANT_RECT &&
-      (c->tile < c->wg_x * c->vw || c->tile % (c->wg_x * c->vw) || (c->pre && c->tile % c->pre)))
-    return "rect tile rows not a multiple of its columns and of its skew";
+      (c->tile < run_step || c->tile % run_step || (c->pre && c->tile % c->pre)))
+    return "rect tile rows not a multiple of a destination store round and of its skew";
   if ((c->variant == CLT_VARIANT_VECTOR || c->variant == CLT_VARIANT_BLOCK ||
        c->variant == CLT_VARIANT_RECT || c->variant == CLT_VARIANT_NARROW ||
        c->variant == CLT_VARIANT_COPY) &&
@@ -1590,7 +1596,7 @@ static void auto_fits_rect_tiles_to_a_short_side(void **state) {
       {192, 699052, 1, 1, 64, 64, 4},    /* one and a half */
       {128, 1048576, 1, 1, 128, 128, 4}, /* whole tiles */
       {256, 524287, 1, 1, 128, 128, 4},  /* whole tiles, misaligned rows */
-      {96, 2097152, 1, 1, 32, 32, 4},    /* a whole number of 32 only */
+      {96, 2097152, 1, 1, 32, 64, 4},    /* a whole number of 32 only: word tiles, widened */
       {206, 1048576, 1, 0, 128, 128, 4}, /* nor of 32 */
       {80, 2097152, 1, 1, 0, 0, 0},      /* the same in one tile row, destination rows off the sectors */
       {32, 2097152, 1, 1, 0, 0, 0},      /* the narrow kernel's */
@@ -1715,7 +1721,7 @@ static void rect_columns_of_part_lines_walk_along_tile_rows(void **state) {
   } cases[] = {
       {2097151, 96, 1, 1, 32, 1}, {2097152, 160, 1, 1, 32, 1},  {1048575, 192, 1, 1, 64, 1},
       {1048575, 96, 2, 2, 32, 1}, {1000001, 256, 1, 1, 128, 0}, {1048575, 128, 1, 2, 64, 0},
-      {1048575, 96, 1, 4, 32, 0}, {2097151, 32, 1, 1, 32, 0},   {96, 2097152, 1, 1, 32, 0},
+      {1048575, 96, 1, 4, 32, 0}, {2097151, 32, 1, 1, 32, 0},   {96, 1048574, 1, 4, 32, 0},
   };
   const clt__device_info dev[2] = {faked_h200(), faked_h100()};
   (void)state;
@@ -3278,27 +3284,34 @@ static void rect_shift_split_where_measured(void **state) {
   assert_true(c.shift_split && c.edge_shift);
 }
 
-/* rect's shifted rows of 1- and 2-byte elements in 4-element vectors read as two aligned words and shifted in
- * registers (cl/rect.cl's SHIFT_FUNNEL) in tiles 8 work-items wide on GPUs, named in the options exactly
- * there: the wide u8 sources of 96 to 224 rows on the H200 and the H100, batched among them, and the H200's
- * f16 ones (the H100 reads those with the narrow kernel or 2-element vectors). AUTO widens the u8 tiles to 32
- * x 64 in groups 16 wide with 2-element stores (rect_funnel_wider); f16 and explicit rect keep 32 columns.
- * Aligned rows, tiles 16 or 32 work-items wide otherwise (whose reads of the tile would share banks), f32 (no
- * shifted rows) and CPUs go without; of explicit knobs, u8 in 8-element vectors and f32 in 4-element ones
- * too. */
-static void rect_shift_funnel_where_measured(void **state) {
+/* rect's word tiles (4-element vectors of 1- and 2-byte elements in tiles 8 work-items wide on GPUs, their
+ * rows whole vectors), named in the options exactly there: shifted rows read as two aligned words and shifted
+ * in registers (cl/rect.cl's SHIFT_FUNNEL), rows on the vectors stored as one word each (WORD_ROWS). The wide
+ * u8 sources of 96 to 224 rows on the H200 and the H100 take them, batched among them, and the H200's f16
+ * ones (the H100 reads the shifted ones with the narrow kernel or 2-element vectors). AUTO widens the u8
+ * tiles to 32 x 64 in groups 16 wide with 2-element stores (rect_word_tiles_wider); f16 and explicit rect
+ * keep 32 columns. Tiles 16 or 32 work-items wide otherwise (whose reads of the tile would share banks),
+ * f32 and CPUs go without; of explicit knobs, u8 in 8-element vectors and f32 in 4-element ones too. */
+static void rect_word_tiles_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100(), cpu = faked_pocl_cpu();
   static const struct {
     size_t rows, cols, batch, es;
-    int funnel[2]; /* H200, H100 */
+    int funnel[2], words[2]; /* H200, H100 */
   } cases[] = {
-      {96, 2097151, 1, 1, {1, 1}},  {160, 1048575, 1, 1, {1, 1}}, {224, 1048575, 1, 1, {1, 1}},
-      {96, 4194303, 1, 1, {1, 1}},  {96, 100001, 8, 1, {1, 1}},   {96, 2097151, 1, 2, {1, 0}},
-      {224, 1048575, 1, 2, {1, 0}}, {160, 30001, 16, 2, {1, 0}},  {96, 2097152, 1, 1, {0, 0}},
-      {160, 1048576, 1, 1, {0, 0}}, {64, 2097151, 1, 1, {0, 0}},  {192, 1048577, 1, 1, {0, 0}},
-      {128, 2097151, 1, 1, {0, 0}}, {16383, 16385, 1, 1, {0, 0}}, {16383, 16385, 1, 2, {0, 0}},
-      {16383, 16385, 1, 4, {0, 0}}, {100, 999999, 1, 4, {0, 0}},  {1048575, 97, 1, 1, {0, 0}},
+      {96, 2097151, 1, 1, {1, 1}, {0, 0}},  {160, 1048575, 1, 1, {1, 1}, {0, 0}},
+      {224, 1048575, 1, 1, {1, 1}, {0, 0}}, {96, 4194303, 1, 1, {1, 1}, {0, 0}},
+      {96, 100001, 8, 1, {1, 1}, {0, 0}},   {96, 2097151, 1, 2, {1, 0}, {0, 0}},
+      {224, 1048575, 1, 2, {1, 0}, {0, 0}}, {160, 30001, 16, 2, {1, 0}, {0, 0}},
+      {96, 2097152, 1, 1, {0, 0}, {1, 1}},  {160, 1048576, 1, 1, {0, 0}, {1, 1}},
+      {224, 1000000, 1, 1, {0, 0}, {1, 1}}, {96, 100000, 8, 1, {0, 0}, {1, 1}},
+      {160, 1048576, 1, 2, {0, 0}, {1, 0}}, {160, 30000, 16, 2, {0, 0}, {1, 0}},
+      {64, 2097151, 1, 1, {0, 0}, {0, 0}},  {64, 2097152, 1, 1, {0, 0}, {0, 0}},
+      {192, 1048577, 1, 1, {0, 0}, {0, 0}}, {192, 1048576, 1, 1, {0, 0}, {0, 0}},
+      {128, 2097151, 1, 1, {0, 0}, {0, 0}}, {16383, 16385, 1, 1, {0, 0}, {0, 0}},
+      {16384, 16384, 1, 1, {0, 0}, {0, 0}}, {16383, 16385, 1, 2, {0, 0}, {0, 0}},
+      {16383, 16385, 1, 4, {0, 0}, {0, 0}}, {100, 999999, 1, 4, {0, 0}, {0, 0}},
+      {96, 1048576, 1, 4, {0, 0}, {0, 0}},  {1048575, 97, 1, 1, {0, 0}, {0, 0}},
   };
   for (int g = 0; g < 2; g++)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -3307,49 +3320,72 @@ static void rect_shift_funnel_where_measured(void **state) {
                                          cases[i].batch, CLT_VARIANT_AUTO, &l);
       char opts[1024];
       assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
-      const int want = cases[i].funnel[g], named = strstr(opts, "-DSHIFT_FUNNEL=1") != NULL;
-      /* u8: 32-row tiles widened to 64 columns, stored 2 bytes a work-item (rect_funnel_wider) */
+      const int funnel = cases[i].funnel[g], words = cases[i].words[g];
+      const int named_funnel = strstr(opts, "-DSHIFT_FUNNEL=1") != NULL,
+                named_words = strstr(opts, "-DWORD_ROWS=1") != NULL;
+      /* u8: 32-row tiles widened to 64 columns, stored 2 bytes a work-item (rect_word_tiles_wider) */
       const unsigned wg_x = cases[i].es == 1 ? 16 : 8, dvw = cases[i].es == 1 ? 2 : c.shift_split ? 2 : 0;
-      if (c.shift_funnel != want || named != want ||
-          (want && (c.variant != CLT_VARIANT_RECT || !c.shift_ok || c.tile != 32 || c.wg_x != wg_x ||
-                    c.dvw != dvw || (dvw && !strstr(opts, "-DDVW=2")))))
+      if (c.shift_funnel != funnel || named_funnel != funnel || c.word_rows != words ||
+          named_words != words ||
+          ((funnel || words) &&
+           (c.variant != CLT_VARIANT_RECT || c.shift_ok != funnel || c.src_aligned != words || c.tile != 32 ||
+            c.wg_x != wg_x || c.dvw != dvw || (dvw && !strstr(opts, "-DDVW=2")))))
         fail_msg("%s elem_size %zu, %zux%zu batch %zu: %s tile %u wg_x %u vw %u dvw %u shifted %d funnel %d "
-                 "(%s); expected %d",
+                 "word rows %d (%s); expected funnel %d, word rows %d",
                  g ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
-                 clt_variant_name(c.variant), c.tile, c.wg_x, c.vw, c.dvw, c.shift_ok, c.shift_funnel, opts,
-                 want);
+                 clt_variant_name(c.variant), c.tile, c.wg_x, c.vw, c.dvw, c.shift_ok, c.shift_funnel,
+                 c.word_rows, opts, funnel, words);
     }
-  /* Explicit rect keeps the u8 tiles 32 columns wide, with the word pairs. */
-  clt__layout lw;
-  const clt__config xr = dense_config(&h200, 1, 96, 2097151, 1, CLT_VARIANT_RECT, &lw);
-  assert_true(xr.shift_funnel && xr.tile == 32 && xr.wg_x == 8 && xr.dvw == 0);
-  /* Explicit rect knobs over source rows off the vectors: 8 work-items a row of 4-element vectors of 1- or
-   * 2-byte elements only (u8 in 8-element vectors, whose reads of the tile would share banks, without). */
+  /* Local memory counts the word tiles' whole-vector rows: a device a byte short of the widened u8 tile
+   * gets a configuration that fits it. */
+  for (int aligned = 0; aligned < 2; aligned++) {
+    clt__layout lw;
+    clt__config w = dense_config(&h200, 1, 96, aligned ? 2097152 : 2097151, 1, CLT_VARIANT_AUTO, &lw);
+    clt__device_info small = h200;
+    small.local_mem_size = local_bytes(&w, 1) - 1;
+    assert_int_equal(clt__auto_config(&small, &lw, &w), CLT_SUCCESS);
+    const char *why = config_problem(&w, &small, 1);
+    if (why)
+      fail_msg("%s rows, local memory %zu: %s (%s tile %u wg_x %u)", aligned ? "aligned" : "shifted",
+               (size_t)small.local_mem_size, why, clt_variant_name(w.variant), w.tile, w.wg_x);
+  }
+  /* Explicit rect keeps the u8 tiles 32 columns wide, with either form. */
+  for (int aligned = 0; aligned < 2; aligned++) {
+    clt__layout lw;
+    const clt__config xr = dense_config(&h200, 1, 96, aligned ? 2097152 : 2097151, 1, CLT_VARIANT_RECT, &lw);
+    assert_true((aligned ? xr.word_rows : xr.shift_funnel) && xr.tile == 32 && xr.wg_x == 8 && xr.dvw == 0);
+  }
+  /* Explicit rect knobs over source rows off the vectors and on them: 8 work-items a row of 4-element
+   * vectors of 1- or 2-byte elements only (u8 in 8-element vectors, whose reads of the tile would share
+   * banks, without). */
   static const struct {
     size_t es;
     unsigned tile, vw, wg_x;
-    int funnel;
+    int word_tile;
   } knobs[] = {
       {1, 32, 4, 8, 1},  {2, 32, 4, 8, 1}, {1, 64, 4, 16, 0}, {1, 128, 4, 32, 0},
       {2, 64, 4, 16, 0}, {1, 64, 8, 8, 0}, {4, 32, 4, 8, 0},
   };
-  for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++) {
-    clt_tuning t = rect_odd_knobs();
-    t.tile = knobs[i].tile;
-    t.vector_width = knobs[i].vw;
-    t.wg_x = knobs[i].wg_x;
-    const shape sh = {160, 10001, 1, 0, 0, 0, 0, 0, 0, 1};
-    clt__layout l = make_layout(&sh, knobs[i].es, CLT_VARIANT_RECT);
-    clt__config c;
-    for (int dev = 0; dev < 2; dev++) {
-      assert_int_equal(clt__config_from_tuning(dev ? &cpu : &h200, &l, &t, &c), CLT_SUCCESS);
-      const int want = dev ? 0 : knobs[i].funnel; /* measured on GPUs only */
-      if (!c.shift_ok || c.shift_funnel != want)
-        fail_msg("%s elem_size %zu tile %u vw %u wg_x %u: shifted %d funnel %d; expected %d",
-                 dev ? "CPU" : "H200", knobs[i].es, knobs[i].tile, knobs[i].vw, knobs[i].wg_x, c.shift_ok,
-                 c.shift_funnel, want);
+  for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++)
+    for (int aligned = 0; aligned < 2; aligned++) {
+      clt_tuning t = rect_odd_knobs();
+      t.tile = knobs[i].tile;
+      t.vector_width = knobs[i].vw;
+      t.wg_x = knobs[i].wg_x;
+      const shape sh = {160, aligned ? 10000 : 10001, 1, 0, 0, 0, 0, 0, 0, 1};
+      clt__layout l = make_layout(&sh, knobs[i].es, CLT_VARIANT_RECT);
+      clt__config c;
+      for (int dev = 0; dev < 2; dev++) {
+        assert_int_equal(clt__config_from_tuning(dev ? &cpu : &h200, &l, &t, &c), CLT_SUCCESS);
+        const int want = dev ? 0 : knobs[i].word_tile; /* measured on GPUs only */
+        if (c.shift_ok == aligned || c.shift_funnel != (aligned ? 0 : want) ||
+            c.word_rows != (aligned ? want : 0))
+          fail_msg("%s elem_size %zu tile %u vw %u wg_x %u, rows %s: shifted %d funnel %d word rows %d; "
+                   "expected %d",
+                   dev ? "CPU" : "H200", knobs[i].es, knobs[i].tile, knobs[i].vw, knobs[i].wg_x,
+                   aligned ? "aligned" : "shifted", c.shift_ok, c.shift_funnel, c.word_rows, want);
+      }
     }
-  }
 }
 
 /* The H200's u8 odd entry loads the edge tiles of its skewed tiles over shifted rows whose reads stay
@@ -3969,7 +4005,7 @@ int main(void) {
       cmocka_unit_test(rect_edge_rows_where_measured),
       cmocka_unit_test(rect_loads_first_where_measured),
       cmocka_unit_test(rect_shift_split_where_measured),
-      cmocka_unit_test(rect_shift_funnel_where_measured),
+      cmocka_unit_test(rect_word_tiles_where_measured),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
