@@ -251,6 +251,10 @@ typedef struct clt__traits {
    * it cuts the tiles to the short side, on the layouts src/tuning.c's tall_skewed_rows128 names (default 0:
    * 64 rows) */
   int tall_skewed_rows128;
+  /* AUTO gives tall u8 sources of 65 to 255 columns and wide f16 ones of 65 to 319 rows whose short side is
+   * not a whole number of 32, their rows on 4-element vectors, rect's word tiles of 32 columns
+   * (src/tuning.c's part_tiles_to_word_tiles; default 0) */
+  int part_word_tiles;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

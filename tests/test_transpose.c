@@ -731,7 +731,8 @@ static void rect_shift_funnel_exact(void **state) {
 /* rect's source rows on the vectors stored to tile rows of whole vectors a vector at a time (cl/rect.cl's
  * WORD_ROWS), forced here through CLT_BUILD_OPTIONS as the CPU never takes them: u8 and f16 in 4-element
  * vectors, in tiles 8 work-items wide as GPUs take them, wide sources of 96 to 224 rows and tall ones of 96
- * and 160 columns, batches, a group 4 rows deep, partial tiles on both edges; for the kernel's sake, tiles 16
+ * and 160 columns, batches, a group 4 rows deep, partial tiles on both edges; short sides that are not
+ * whole tiles (tall u8 of 72 and 100 columns, wide f16 of 136 and 300 rows); for the kernel's sake, tiles 16
  * and 32 work-items wide over skewed runs; and u8 in AUTO's 32 x 64 tiles with 2-element stores. */
 static void rect_word_rows_exact(void **state) {
   static const rect_case cases[] = {
@@ -746,6 +747,12 @@ static void rect_word_rows_exact(void **state) {
       {199, 336, 2, 2, 64, 4, 16, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
       {301, 516, 1, 1, 128, 4, 32, 8, 0, 0,
        "-DSK=32 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      /* the H200's tiles over short sides that are not whole tiles (src/tuning.c's part_tiles_to_word_tiles):
+       * tall u8, wide f16, skewed or not, a batch */
+      {2001, 100, 1, 1, 64, 4, 8, 8, 0, 0, "-DSK=32 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {1024, 72, 1, 3, 64, 4, 8, 8, 0, 0, "-DSK=0 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {300, 2000, 2, 1, 32, 4, 8, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
+      {136, 1000, 2, 2, 32, 4, 8, 8, 0, 0, "-DSK=16 -DSKG=0 -DSRC_VEC=1 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0"},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);

@@ -2496,7 +2496,8 @@ static void h200_c128_wide_sources_take_rect(void **state) {
 }
 
 /* The H200's f16 wide entry where destination rows are off the sectors: rows on 2-element vectors take
- * rect's defaults in 64 tile rows without a skew, aligned source or not; an odd number of rows over a
+ * rect's defaults in 64 tile rows without a skew over a misaligned source (an aligned one of 65 to 319 rows
+ * takes the word tiles: part_tiles_to_word_tiles_where_measured); an odd number of rows over a
  * misaligned source into padded rows 2-element vectors in 16 x 4 groups, skewed; but 65 to 127 rows, and
  * dense ones of 129 (shallow_to_whole_narrow), the narrow kernel.
  * Destination rows on the sectors keep the entry (one-sided: rect's defaults over source rows on 4-byte
@@ -2507,7 +2508,7 @@ static void h200_skewed_wide_f16(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   static const wide_rect_case cases[] = {
-      {200, 524288, 64, 2, 32, 8, 0},  {248, 270001, 64, 2, 32, 8, 0},
+      {200, 524288, 32, 4, 8, 8, 16},  {248, 270001, 64, 2, 32, 8, 0}, /* aligned: word tiles */
       {64, 1048576, 64, 4, 16, 16, 0},                                 /* on the sectors: the entry */
       {160, 1048574, 32, 2, 16, 8, 0},                                 /* ... one-sided: rect's defaults */
       {160, 1048575, 32, 4, 8, 8, 0},  {240, 999999, 64, 4, 16, 8, 0}, /* ... off the words: shifted rows */
@@ -2539,9 +2540,10 @@ static void h200_skewed_wide_f16(void **state) {
 }
 
 /* u8 sources whose short rows start on 4-byte words but off 32-byte sectors take the vector kernel on
- * GPUs: wide ones of 129 to 256 rows, the source's rows shifted or not; tall ones of 65 to 127 or 200
- * to 255 columns whose destination rows are on the sectors. Rows off the words or on the sectors, tall
- * sources of 128 to 199 columns or with destination rows off the sectors keep rect, CPUs their block
+ * GPUs: wide ones of 129 to 256 rows, the source's rows shifted or not; tall ones of 65 to 127 or 200 to
+ * 255 columns whose destination rows are on the sectors, but on the H200, which gives those rect's word
+ * tiles (vector 2 below; part_tiles_to_word_tiles_where_measured). Rows off the words or on the sectors,
+ * tall sources of 128 to 199 columns or with destination rows off the sectors keep rect, CPUs their block
  * kernel, and a tuning file's entry stands. */
 static void bytes_off_the_sectors_take_vector(void **state) {
   (void)state;
@@ -2550,12 +2552,12 @@ static void bytes_off_the_sectors_take_vector(void **state) {
   const clt__device_info h200 = faked_h200(), h100 = faked_h100();
   static const struct {
     size_t rows, cols;
-    int vector;
+    int vector; /* 2: vector but on the H200 */
   } cases[] = {
       {132, 1048576, 1}, {180, 524288, 1},  {248, 262144, 1},  {200, 500001, 1},  {252, 262143, 1},
       {136, 786431, 1},  {129, 1048576, 0}, {150, 1048576, 0}, {255, 262144, 0},  {160, 699999, 0},
-      {224, 393216, 0},  {256, 262144, 0},  {1048576, 68, 1},  {1048576, 124, 1}, {1048576, 100, 1},
-      {262144, 200, 1},  {262144, 252, 1},  {1048576, 96, 0},  /* on the sectors */
+      {224, 393216, 0},  {256, 262144, 0},  {1048576, 68, 2},  {1048576, 124, 2}, {1048576, 100, 2},
+      {262144, 200, 2},  {262144, 252, 2},  {1048576, 96, 0},  /* on the sectors */
       {524288, 132, 0},  {524288, 176, 0},  {1048575, 100, 0}, /* destination rows off the sectors */
       {1048576, 101, 0}, {262144, 255, 0},  {1048576, 64, 0},  {262144, 256, 0},
   };
@@ -2563,9 +2565,10 @@ static void bytes_off_the_sectors_take_vector(void **state) {
   for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
       const clt__config c = auto_dense(gpus[g], 1, cases[i].rows, cases[i].cols, 0);
-      if ((c.variant == CLT_VARIANT_VECTOR) != cases[i].vector)
+      const int vector = cases[i].vector == 2 ? gpus[g] != &h200 : cases[i].vector;
+      if ((c.variant == CLT_VARIANT_VECTOR) != vector)
         fail_msg("u8 %zux%zu on %s: %s, expected %s", cases[i].rows, cases[i].cols, gpus[g]->name,
-                 clt_variant_name(c.variant), cases[i].vector ? "vector" : "not vector");
+                 clt_variant_name(c.variant), vector ? "vector" : "not vector");
     }
   assert_int_equal(auto_wide(&dev[3], 1, 248, 262144).variant, CLT_VARIANT_BLOCK);    /* the CPU */
   assert_int_not_equal(auto_wide(&h200, 2, 248, 262144).variant, CLT_VARIANT_VECTOR); /* f16: rect */
@@ -3388,6 +3391,43 @@ static void rect_word_tiles_where_measured(void **state) {
     }
 }
 
+/* Tall u8 sources of 65 to 255 columns and wide f16 ones of 65 to 319 rows, the short side not a whole
+ * number of 32, take rect's word tiles on GPUs (src/tuning.c's part_tiles_to_word_tiles): 32 columns in
+ * groups 8 work-items wide, 64 tile rows (tall) or 32 (wide), rows stored as words; skewed destinations and
+ * a batch among them, on the faked H200 (clt__traits part_word_tiles). Short sides of a whole number of 32
+ * or from 256 (320) on, source rows off the 4-element vectors, tall f16 and wide u8 sources, the narrow
+ * kernel's layouts, the H100 and CPUs keep their kernels. */
+static void part_tiles_to_word_tiles_where_measured(void **state) {
+  (void)state;
+  const clt__device_info dev[3] = {faked_h200(), faked_h100(), faked_pocl_cpu()};
+  static const struct {
+    size_t rows, cols, batch, es;
+    int words; /* 1: the rule's tiles, rows stored as words */
+  } cases[] = {
+      {2097152, 100, 1, 1, 1}, {3000000, 72, 1, 1, 1},  {1048575, 100, 1, 1, 1}, {699050, 180, 1, 1, 1},
+      {1000000, 250, 1, 1, 0}, {262144, 100, 4, 1, 1},  {1048576, 200, 1, 1, 1}, {300, 524288, 1, 2, 1},
+      {136, 2097152, 1, 2, 1}, {250, 1000000, 1, 2, 1}, {1048576, 192, 1, 1, 0}, {999999, 300, 1, 1, 0},
+      {1048576, 256, 1, 1, 0}, {1048576, 200, 1, 2, 0}, {524288, 250, 1, 2, 0},  {300, 1000000, 1, 1, 0},
+      {100, 2097152, 1, 1, 0}, {320, 524288, 1, 2, 0},  {2097152, 64, 1, 1, 0},  {1048576, 100, 1, 4, 0},
+      {192, 1048576, 1, 2, 0},
+  };
+  for (int g = 0; g < 3; g++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      clt__layout l;
+      const clt__config c = dense_config(&dev[g], cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                                         CLT_VARIANT_AUTO, &l);
+      const int tall = cases[i].rows > cases[i].cols, want = g == 0 ? cases[i].words : 0; /* the H200 only */
+      const int rule_tiles = c.variant == CLT_VARIANT_RECT && c.vw == 4 && c.wg_x == 8 && c.wg_y == 8 &&
+                             c.tile == (tall ? 64u : 32u);
+      if (rule_tiles != (want != 0) || (want && (!c.word_rows || c.shift_funnel || !c.pad)))
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu: %s tile %u wg %ux%u vw %u word rows %d funnel %d; "
+                 "expected %d",
+                 dev[g].name, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                 clt_variant_name(c.variant), c.tile, c.wg_x, c.wg_y, c.vw, c.word_rows, c.shift_funnel,
+                 want);
+    }
+}
+
 /* The H200's u8 odd entry loads the edge tiles of its skewed tiles over shifted rows whose reads stay
  * inside the view as whole ones, rows clamped (cl/rect.cl's EDGE_CLAMP), beside either edge-shift form or
  * none, and names it in the options exactly there; unskewed layouts (whose tiles overlap instead), aligned
@@ -4006,6 +4046,7 @@ int main(void) {
       cmocka_unit_test(rect_loads_first_where_measured),
       cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(rect_word_tiles_where_measured),
+      cmocka_unit_test(part_tiles_to_word_tiles_where_measured),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
