@@ -2146,22 +2146,22 @@ static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt
  * wide ones, the short side's last tile partial, where AUTO took the vector kernel (tall u8 into destination
  * rows on the sectors, bytes_off_sectors_to_vector; wide f16 of 257 to 319 rows) or rect's tiles of 64 to
  * 128 across the short side (f16: skewed_wide_f16's). A short side of a whole number of 32 keeps the tiles
- * its own rules give it, and the narrow kernel, where AUTO takes it, stays. On an
- * NVIDIA H200, AUTO, two rounds in alternating processes (bench/results/h200/knobs56.txt G): all 10 such u8
- * layouts gained 6.1 to 35.5 points of the copy, 6 of them held out (3000000x72 34.0-34.2% -> 69.5%,
- * 1048575x100 30.3-30.4 -> 62.4-62.7, 2097152x100 43.3-43.4 -> 70.4-71.8, 1500000x212 60.5-60.7 ->
- * 66.8-67.1, batches of 4 of 262144x100 43.4-44.8 -> 70.2-72.2); the 4 f16 ones 0.0 to 16.6, 2 of them held
- * out (300x524288 66.2-67.5 -> 82.0-82.8, 200x1048576 74.6-75.2 -> 79.0-79.4, 136x2097152 72.9-73.2 ->
- * 75.1-75.2, 250x1000000 level). Tall f16 sources went either way (1048576x100 +6.0 to +6.2, 1048576x200
- * -10.9 to -11.0, 524288x250 -10.2 to -10.6) and keep their kernels, as do wide u8 ones, which lost in the
- * first trial (F: 100x2097152 62.3-62.4 -> 34.5, 400x524288 51.2 -> 50.6), and shifted source rows,
- * measured once (u8 1000000x250 52.7% -> 60.2% with the word pairs). The H100 was not measured. */
+ * its own rules give it, and the narrow kernel, where AUTO takes it, stays. On an NVIDIA H200, AUTO, two
+ * rounds in alternating processes (bench/results/h200/knobs56.txt G): all 10 such u8 layouts gained 6.1
+ * to 35.5 points of the copy, 6 of them held out (3000000x72 34.0-34.2% -> 69.5%, 1048575x100 30.3-30.4
+ * -> 62.4-62.7, 2097152x100 43.3-43.4 -> 70.4-71.8, 1500000x212 60.5-60.7 -> 66.8-67.1, batches of 4 of
+ * 262144x100 43.4-44.8 -> 70.2-72.2); the 4 f16 ones 0.0 to 16.6, 2 of them held out (300x524288 66.2-67.5
+ * -> 82.0-82.8, 200x1048576 74.6-75.2 -> 79.0-79.4, 136x2097152 72.9-73.2 -> 75.1-75.2, 250x1000000 level).
+ * Tall f16 sources went either way (1048576x100 +6.0 to +6.2, 1048576x200 -10.9 to -11.0, 524288x250 -10.2 to
+ * -10.6) and keep their kernels, as do wide u8 ones, which lost in the first trial (F: 100x2097152 62.3-62.4
+ * -> 34.5, 400x524288 51.2 -> 50.6), and shifted source rows, measured once (u8 1000000x250 52.7% -> 60.2%
+ * with the word pairs). The H100 was not measured. */
 static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const int tall = l->rows > l->cols;
   const size_t side = tall ? l->cols : l->rows;
   if (!clt__device_traits(info).part_word_tiles || c->variant == CLT_VARIANT_NARROW ||
-      c->variant == CLT_VARIANT_COPY || l->elem_size != (tall ? 1u : 2u) || side <= 64 || side % 32 == 0 ||
-      side >= (tall ? 256u : 320u) || !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4))
+      l->elem_size != (tall ? 1u : 2u) || side <= 64 || side % 32 == 0 || side >= (tall ? 256u : 320u) ||
+      !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4))
     return;
   const clt_tuning t = {
       .variant = CLT_VARIANT_RECT, .tile = tall ? 64 : 32, .vector_width = 4, .wg_x = 8, .wg_y = 8, .pad = 1};
