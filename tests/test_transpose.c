@@ -691,6 +691,26 @@ static void rect_shift_split_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* AUTO's u8 word tiles of 32 rows in 64 columns, stored 2 bytes a work-item (src/tuning.c's
+ * rect_word_tiles_wider), which a tuning cannot ask for: 64-row tiles of 64 columns cut to 32 rows here (the
+ * kernel strides over every tile row whatever grid the host gives it), in the form `form` (-DSHIFT_FUNNEL=1
+ * over source rows 1 to 3 elements off the vectors, -DWORD_ROWS=1 over rows on them). */
+static void run_wide_u8_word_tiles(const char *form, int shifted) {
+  static const struct {
+    size_t rows, cols[2], batch; /* cols: rows on the vectors, rows 1, 2 and 3 mod 4 elements apart */
+    unsigned wg_y;
+  } wide[] = {{96, {2000, 2001}, 1, 8}, {160, {1004, 1002}, 2, 8}, {224, {508, 503}, 1, 4}};
+  char forced[96], opt[128];
+  snprintf(forced, sizeof forced, "%s -DTR=32 -DDVW=2", form);
+  snprintf(opt, sizeof opt, "-DPACK=0 %s", forced);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", forced, 1), 0);
+  for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
+    const rect_case c = {
+        wide[i].rows, wide[i].cols[shifted != 0], 1, wide[i].batch, 64, 4, 16, wide[i].wg_y, 0, 0, opt};
+    run_rect_cases(&c, 1);
+  }
+}
+
 /* rect's whole tiles reading each shifted source row as two aligned words a work-item, shifted in registers
  * (cl/rect.cl's SHIFT_FUNNEL), forced here through CLT_BUILD_OPTIONS as the CPU never takes them: u8 and
  * f16 in 4-element vectors (4- and 8-byte words) over source rows 1, 2 and 3 mod 4 elements apart, in tiles
@@ -716,16 +736,7 @@ static void rect_shift_funnel_exact(void **state) {
   run_rect_cases(cases + 4, 3);
   assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DEDGE_SHIFT=2 -DEDGE_CLAMP=1", 1), 0);
   run_rect_cases(cases + 2, 2);
-  /* AUTO's u8 tiles of 32 rows in 64 columns, stored 2 bytes a work-item (src/tuning.c's
-   * rect_word_tiles_wider), which a tuning cannot ask for: 64-row tiles of 64 columns cut to 32 rows here
-   * (the kernel strides over every tile row whatever grid the host gives it). */
-  static const rect_case wider[] = {
-      {96, 2001, 1, 1, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
-      {160, 1002, 1, 2, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
-      {224, 503, 1, 1, 64, 4, 16, 4, 0, 0, "-DPACK=0 -DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2"},
-  };
-  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DTR=32 -DDVW=2", 1), 0);
-  run_rect_cases(wider, sizeof wider / sizeof wider[0]);
+  run_wide_u8_word_tiles("-DSHIFT_FUNNEL=1", 1);
 }
 
 /* rect's source rows on the vectors stored to tile rows of whole vectors a vector at a time (cl/rect.cl's
@@ -756,16 +767,7 @@ static void rect_word_rows_exact(void **state) {
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
-  /* AUTO's u8 tiles of 32 rows in 64 columns, stored 2 bytes a work-item (src/tuning.c's
-   * rect_word_tiles_wider), which a tuning cannot ask for: 64-row tiles of 64 columns cut to 32 rows here
-   * (the kernel strides over every tile row whatever grid the host gives it). */
-  static const rect_case wider[] = {
-      {96, 2000, 1, 1, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DWORD_ROWS=1 -DTR=32 -DDVW=2"},
-      {160, 1004, 1, 2, 64, 4, 16, 8, 0, 0, "-DPACK=0 -DWORD_ROWS=1 -DTR=32 -DDVW=2"},
-      {224, 508, 1, 1, 64, 4, 16, 4, 0, 0, "-DPACK=0 -DWORD_ROWS=1 -DTR=32 -DDVW=2"},
-  };
-  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DWORD_ROWS=1 -DTR=32 -DDVW=2", 1), 0);
-  run_rect_cases(wider, sizeof wider / sizeof wider[0]);
+  run_wide_u8_word_tiles("-DWORD_ROWS=1", 0);
 }
 
 /* rect's edge tiles loaded as whole ones over shifted source rows (cl/rect.cl's EDGE_SHIFT, both forms),
