@@ -184,6 +184,43 @@ typedef union {
 #define CLT_STORE_UNROLL CLT_PRAGMA(unroll)
 #endif
 
+/* A source vector of VWL elements into the tile at row i, columns k .. k + VWL - 1; and x = the VWL
+ * elements from src[a] on, cut from the two aligned vectors they straddle (SRC_SHIFT). */
+#if COLMAJOR || VWL == 1
+#define PUT_VEC(i, k, x)                                                                                     \
+  do {                                                                                                       \
+    CLT_PRAGMA(unroll) for (uint e_ = 0; e_ < VWL; e_++) PUT((i), (k) + e_, (x).e[e_]);                      \
+  } while (0)
+#elif SCATTER /* columns k .. k + VWL - 1: one group of FV */
+#define PUT_VEC(i, k, x)                                                                                     \
+  do {                                                                                                       \
+    const uint a_ = AT((i), (k));                                                                            \
+    CLT_PRAGMA(unroll) for (uint e_ = 0; e_ < VWL; e_++) tile[a_ + e_ * TR] = (x).e[e_];                     \
+  } while (0)
+#else
+#define PUT_VEC(i, k, x) (*(local TVL *)&tile[AT((i), (k))] = (x).v)
+#endif
+#if SRC_SHIFT
+#define LOAD_SHIFTED(x, a)                                                                                   \
+  do {                                                                                                       \
+    const uint m_ = (uint)((a) % VWL);                                                                       \
+    global const uint4 *p_ = (global const uint4 *)(src + ((a)-m_));                                         \
+    (x).v = AS_TVL(clt_bytes_from(CLT_LOAD_U4(p_), CLT_LOAD_U4(p_ + 1), m_ * ELEM_SIZE));                    \
+  } while (0)
+#endif
+/* EDGE_VEC (row-major tiles): a tile cut by the matrix's edge moves each vector of its rows that lies inside
+ * the matrix as one, as full tiles do, and, held as written (SCATTER) with every row in it, its destination
+ * runs as the one dense run of whole vectors they are too. Element by element, the partial last tile of a
+ * wide source of a few hundred rows, the last group to start, ran long after all the others (the host sets
+ * it where it measured that: src/tuning.c's narrow_edge_vectors has the figures; over shifted source rows,
+ * cut from aligned pairs, it lost). */
+#ifndef EDGE_VEC
+#define EDGE_VEC 0
+#endif
+#if EDGE_VEC && (COLMAJOR || VWL == 1 || SRC_SHIFT)
+#error "EDGE_VEC takes row-major tiles of aligned vectors"
+#endif
+
 kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TRANSPOSE_ARGS_AS(_)) {
   /* Aligned for the widest vector (16 ulongs): the long side's vectors are read or written in place
    * (PAD and the tile's long extent are multiples of its vector). */
@@ -248,30 +285,25 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
               clt_vl v;
 #if SRC_SHIFT
               const idx_t e = e0 + i * src_ld + k;
-              const uint m = (uint)(e % VWL);
-              global const uint4 *p = (global const uint4 *)(src + (e - m));
-              v.v = AS_TVL(clt_bytes_from(CLT_LOAD_U4(p), CLT_LOAD_U4(p + 1), m * ELEM_SIZE));
+              LOAD_SHIFTED(v, e);
 #else
               v.v = LOAD_TVL(st - SKEW * src_ld + i * src_ld + k);
 #endif
-#if COLMAJOR || VWL == 1
-#pragma unroll
-              for (uint e = 0; e < VWL; e++)
-                PUT(i, k + e, v.e[e]);
-#elif SCATTER /* columns k .. k + VWL - 1: one group of FV */
-              const uint a = AT(i, k);
-#pragma unroll
-              for (uint e = 0; e < VWL; e++)
-                tile[a + e * TR] = v.e[e];
-#else
-              *(local TVL *)&tile[AT(i, k)] = v.v;
-#endif
+              PUT_VEC(i, k, v);
             }
           }
 #endif
         } else {
           for (uint u = t; u < UNITS_L; u += GROUP) {
             const uint i = u / LPR, k = u % LPR * VWL;
+#if EDGE_VEC
+            if (i < nr && k + VWL <= nc) {
+              clt_vl v;
+              v.v = LOAD_TVL(st + i * src_ld + k);
+              PUT_VEC(i, k, v);
+              continue;
+            }
+#endif
 #if SKEW /* source row r0 - SKEW + i, if there is one */
             if (r0 + i >= SKEW && r0 + i - SKEW < rows)
 #else
@@ -326,6 +358,21 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
 #endif
               *(global TVS *)(dt + k * dst_ld - SKM(k) + p) = v.v;
 #endif
+            }
+          }
+#endif
+#if EDGE_VEC && SCATTER
+        } else if (nr == TR) {
+          /* The nc destination runs of a tile cut by the matrix's last column are one dense run too. */
+          const uint nf = nc * TR;
+          for (uint u = t; u * FV < nf; u += GROUP) {
+            local const T *w = &tile[u / TR * GPITCH + u % TR * FV]; /* on a word, as in full tiles */
+            if ((u + 1) * FV <= nf) {
+              local const uint *x = (local const uint *)w;
+              *(global TVF *)(dt + u * FV) = CLT_CAT(as_, TVF)((uint4)(x[0], x[1], x[2], x[3]));
+            } else {
+              for (uint j = 0; u * FV + j < nf; j++)
+                dt[u * FV + j] = w[j];
             }
           }
 #endif

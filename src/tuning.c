@@ -256,7 +256,8 @@ static unsigned rect_sk_max(const clt__config *c, const clt__layout *l) {
  * -> 63.3-63.5). From 16 tile rows they lost 1.1 to 2.4 (f16) and 2.3 to 6.7 (u8 8167x25001 78.1-78.3
  * -> 71.4-71.6); the H200's f16 wide entry (2-element vectors, 64-row tiles) went -0.8 and -2.0 on 247 rows,
  * +2.0 on 183. Wide u8 sources of up to 511 rows and f16 ones of up to 319 into rows off 4-byte words take
- * the narrow kernel since (shallow_to_whole_narrow: 487x400001 68.2-68.3). */
+ * the narrow kernel since (shallow_to_whole_narrow: 487x400001 68.2-68.3), and so do u8 ones into rows on
+ * the words but off 16 bytes (364x600000) and f16 ones of up to 303 such rows. */
 static void rect_half_skew(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (c->pre * l->elem_size != 32 || l->elem_size > 2 || c->vw != 4 || !clt__device_traits(info).half_skew)
     return;
@@ -456,11 +457,29 @@ static int narrow_whole(const clt__layout *l) {
  * 383x500001 40.3-40.4 -> 72.7-73.0, 421x400001 47.8-47.9 -> 67.4-67.5, 266x800001 35.7 -> 69.5-69.6, f16
  * 137x1000001 58.0-58.1 -> 72.6-72.8, 199x500001 65.9-66.0 -> 78.1; and 129x1600001 20.8 -> 61.7-62.1,
  * 263x800001 35.1-35.2 -> 69.8-70.0, f16 263x400001 61.3-61.4 -> 75.6-76.2, 301x400001 66.5-66.6 ->
- * 72.4-72.5. Destination rows on the words came level (the same configuration). Batches of small
- * matrices were not measured and keep their kernels. */
+ * 72.4-72.5. Batches of small matrices were not measured and keep their kernels.
+ * Destination rows on the words but off 16-byte vectors take it too (f16 up to 303 rows): there the tiles
+ * move FLAT as well, where rect skewed each run to its sector or the vector kernel stored 4-byte words.
+ * AUTO against the code before, two rounds in alternating processes, held out from the explorations
+ * (bench/results/h200/knobs57.txt G): all 8 such u8 layouts of 136 to 428 rows gained 22.8 to 37.7 points
+ * (268x700000 45.1-45.2% -> 82.7-82.8, 136x1500000 42.3-42.4 -> 79.3-79.6, 140x1000001 37.4-37.5 ->
+ * 62.0-62.3) and 476x350000 lost 0.9 to 1.4 (83.6-83.8 -> 82.4-82.7); all 7 f16 ones of 140 to 302 rows
+ * gained 9.9 to 17.4 (238x600000 76.5-76.6 -> 92.6-92.7, 302x400000 79.0-79.1 -> 92.3-92.4). Of the u8
+ * ones of 500 to 511 rows measured in F, 508x300000 lost 1.8 to 3.4 points, 500x300000 went -1.2 to +6.0
+ * (its base ran at 77.6 and 84.5) and 4 gained 0.3 to 14.6 (500x400000 70.7-70.9 -> 85.0-85.3, 508x400000
+ * 70.9-71.4 -> 83.4-83.5); f16 ones of 306 to 318 rows ran at 67-71% on 4 of the 5 layouts, 7.7 to 9.9
+ * points behind the code before on 3 (306x450000 76.6-77.0 -> 67.1-67.2), hence the cut at 304. Destination
+ * rows on 16-byte vectors, moved in the kernel's row-major tile, lost up to 53 points (A: u8 480x400000
+ * 93.4-93.5 -> 40.5, 256x1000000 93.8 -> 56.2-56.3) and keep their kernels. Shifted source rows, which keep
+ * the kernel's element path at the edge, went either way in f16 from 198 rows (D: 166x1000001 58.0-58.7 ->
+ * 76.8-77.2, 266x400001 63.5-63.6 -> 65.4, 198x500001 68.3-69.2 -> 66.6-66.7). On the H200 this overrides
+ * the vector kernel of bytes_off_sectors_to_vector, the tiles of odd_unskewed, rect_half_skew and
+ * shallow_odd2_to_defaults, and part_tiles_to_word_tiles' f16, where it takes the layout. */
 static int shallow_to_whole_narrow(const clt__device_info *info, const clt__layout *l) {
   return narrow_whole(l) && !cpu_like(info) && clt__shape_class(l) != CLT_SHAPE_BATCHED &&
-         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(4 / l->elem_size)) &&
+         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(16 / l->elem_size)) &&
+         (l->elem_size == 1 || l->rows < 304 ||
+          !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2)) &&
          clt__device_traits(info).shallow_whole_narrow;
 }
 
@@ -1727,7 +1746,10 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
  * 712x150001 85.2-85.4 -> 86.5-86.6), 808x120001 lost 0.1; from 840 rows they went -1.2 to +4.4
  * (840x120001 -0.3, 904x110001 +4.4, 968x100001 -1.2, 1000x99999 +0.6). As tuning files' entries (C, one
  * round) 64 x 64 tiles ran 0.1 to 22.9 points behind the entry's own unskewed on all 12 layouts tried, and
- * rows off the words unskewed lost up to 20.0 (999x99999 86.2 -> 66.2; 263x400001 +1.8). */
+ * rows off the words unskewed lost up to 20.0 (999x99999 86.2 -> 66.2; 263x400001 +1.8).
+ * On the H200, wide sources of up to 511 u8 or 303 f16 rows into dense rows off 16 bytes take the narrow
+ * kernel since (shallow_to_whole_narrow: u8 360x400001 62.5-62.6 -> 72.2-72.4, 264x480001 64.3-64.5
+ * -> 72.1-72.5). */
 static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size > 2 || !c->pre || clt__shape_class(l) != CLT_SHAPE_ODD ||
       !dense_destination(l))
@@ -1762,7 +1784,7 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
  * 60.2-60.3 -> 66.5-66.6, 403x200001 67.7-67.8 -> 70.9-71.0), 354x300001 lost 0.9. Sources on the vectors
  * take rect's defaults already (one_sided_to_defaults; 301x400000 and 391x200000 came level). Those of up to
  * 319 rows into dense rows off 4-byte words take the narrow kernel since (shallow_to_whole_narrow:
- * 301x400001 72.4-72.5). */
+ * 301x400001 72.4-72.5), and those of up to 303 rows on the words but off 16 bytes too. */
 static void shallow_odd2_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 2 || c->pre * l->elem_size != 32 ||
       clt__shape_class(l) != CLT_SHAPE_ODD || l->rows >= 448 || !dense_destination(l))
@@ -1997,7 +2019,10 @@ static void shifted_wide4_to_element_loads(const clt__device_info *info, const c
  *   destination rows off the sectors by 4.5 to 5.7 (999999x100, 1048575x72; C). An A/B on an NVIDIA
  *   H100: all 14 such layouts gained 8.6 to 20.9 points (1048576x120 44.6-44.7 -> 65.0-65.2,
  *   h100/notes.txt Q).
- * A tuning file's entry stands. */
+ * A tuning file's entry stands. On the H200 the wide ones into dense destination rows take the narrow kernel
+ * over the whole short side since (shallow_to_whole_narrow; knobs57.txt D, before narrow_edge_vectors:
+ * 132x1048576 42.2 -> 71.4, 180x524288 52.2-52.4 -> 72.4-73.3, 248x262144 71.5 -> 78.8-78.9), and the tall
+ * ones rect's word tiles (part_tiles_to_word_tiles). */
 static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__layout *l) {
   if (cpu_like(info) || l->elem_size != 1)
     return 0;
@@ -2155,7 +2180,9 @@ static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt
  * Tall f16 sources went either way (1048576x100 +6.0 to +6.2, 1048576x200 -10.9 to -11.0, 524288x250 -10.2 to
  * -10.6) and keep their kernels, as do wide u8 ones, which lost in the first trial (F: 100x2097152 62.3-62.4
  * -> 34.5, 400x524288 51.2 -> 50.6), and shifted source rows, measured once (u8 1000000x250 52.7% -> 60.2%
- * with the word pairs). The H100 was not measured. */
+ * with the word pairs). The H100 was not measured. Wide f16 ones of up to 303 rows into dense destination
+ * rows off 16 bytes take the narrow kernel since (shallow_to_whole_narrow: 250x1000000 60.0-60.2 -> 94.0,
+ * 300x500000 84.2-84.3 -> 90.3-90.6). */
 static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const int tall = l->rows > l->cols;
   const size_t side = tall ? l->cols : l->rows;
@@ -2327,6 +2354,22 @@ static int access_mode(int aligned, int shifted, int skewed_mode) {
   return aligned ? 1 : shifted ? skewed_mode : 0;
 }
 
+/* cl/narrow.cl's EDGE_VEC, for the whole short side past CLT__NARROW_MAX (wide sources, row-major tiles)
+ * whose source rows lie on the 16-byte vectors: a tile cut by the matrix's last column moves each vector of
+ * its rows as one, and, moved FLAT, its dense destination run as whole vectors. Element by element that
+ * tile, the last group to start, ran so long after the others that on an NVIDIA H200 the matrix's time
+ * depended on its columns (f16 286x450000 66.7-66.8% of the copy, 286x448000, whose tiles are all full,
+ * 85.8-85.9). With it, two rounds in alternating processes (bench/results/h200/knobs57.txt E): f16
+ * 286x450000 89.6, 262x450000 66.9-67.0 -> 89.5-89.6, 274x500000 69.2-69.3 -> 90.4; the full tiles of
+ * 286x448000 94.5 and 282x400000 84.1-84.2 -> 93.2-93.3 gained too, u8 300x1000000 84.1-84.3 -> 87.6-87.8,
+ * 492x500000 77.8-77.9 -> 85.0-85.1, 484x350000 74.9-75.0 -> 82.5-82.8, 360x60000 63.2-64.2 -> 70.3-71.0;
+ * f16 250x1000000 came level (94.0). Why the full tiles gained was not looked into. Over shifted source rows
+ * (SRC_SHIFT) it lost 0.9 to 3.2 points (u8 263x800001 70.3-70.4 -> 67.2-67.3, 487x400001 67.8-68.1 ->
+ * 66.1, f16 263x400001 76.8-77.0 -> 75.8-75.9), so those keep the element path. */
+static int narrow_edge_vectors(const clt__config *c) {
+  return c->wide && c->nvl > 1 && c->short_ext > CLT__NARROW_MAX && !c->shift_ok;
+}
+
 /* The narrow kernel's store loop (cl/narrow.cl's SUNROLL): unrolled by 2 where a row-major tile's
  * gathers would hold 20 or more registers per work-item, or 16 where each store moves less than 8
  * bytes (more addresses per gathered element) or the source rows are shifted (loads that hold twice
@@ -2468,7 +2511,8 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
                       cfg->wide ? long_ext : short_ext, cfg->wg_x, narrow_pad(cfg),
                       narrow_rotation(cfg, elem_size), !cfg->wide, cfg->idx32, cfg->shift_ok,
                       narrow_store_unroll(cfg, elem_size)) ||
-        (cfg->pre && append_option(buf, buf_size, &used, " -DSKEW=%u", cfg->pre)))
+        (cfg->pre && append_option(buf, buf_size, &used, " -DSKEW=%u", cfg->pre)) ||
+        (narrow_edge_vectors(cfg) && append_option(buf, buf_size, &used, " -DEDGE_VEC=1")))
       return -1;
     return cfg->flat ? append_option(buf, buf_size, &used, " -DFLAT=1 -DFV=%u -DTVF=%s", fv, tvf) : 0;
   }

@@ -238,8 +238,10 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * not measured for it.
  * shallow_whole_narrow: on an NVIDIA H200 wide u8 sources of 129 to 487 rows and f16 ones of 137 to 301
  * into dense destination rows off 4-byte words gained 5.9 to 41.1 points in the narrow kernel over the whole
- * short side, on all 14 layouts measured, 6 of them held out (src/tuning.c's shallow_to_whole_narrow has
- * the figures); the H100 was not measured for it.
+ * short side, on all 14 layouts measured, 6 of them held out; into rows on the words but off 16 bytes, all 8
+ * held-out u8 layouts of 136 to 428 rows gained 22.8 to 37.7 and all 7 f16 ones of 140 to 302 rows 9.9 to
+ * 17.4, u8 476x350000 lost 0.9 to 1.4 (src/tuning.c's shallow_to_whole_narrow has the figures); the H100 was
+ * not measured for it.
  * tall_skewed_rows128: on an NVIDIA H200 tall u8 sources into skewed destination rows whose tiles rect cuts
  * to a short side of a whole number of 64, or of exactly 32, gained 1.5 to 15.7 points in 128 tile rows
  * rather than 64 on 23 of the 24 layouts of at least 40 tiles per compute unit measured, 5 of them held out,

@@ -956,6 +956,22 @@ typedef struct narrow_case {
   const char *opt;
 } narrow_case;
 
+static void run_narrow_cases(const narrow_case *cases, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    const narrow_case *c = &cases[i];
+    clt_tuning t;
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_NARROW;
+    t.tile = c->tile;
+    t.vector_width = c->vw;
+    t.wg_x = c->wg_x;
+    t.pad = c->pad;
+    clt_desc d = clt_test_desc(c->rows, c->cols, c->es, CLT_VARIANT_NARROW);
+    set_views(&d, c->batch, c->so, c->sld, c->sstr_pad, c->doff, c->dld, c->dstr_pad);
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, c->opt);
+  }
+}
+
 static void narrow_tiles_exact(void **state) {
   static const narrow_case cases[] = {
       /* Short sides of 1 to 64 elements, each element size. */
@@ -1011,13 +1027,13 @@ static void narrow_tiles_exact(void **state) {
        "-DFLAT=1"},
       {266, 320, 1, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=266 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
-       "-DFLAT=1"},
+       "-DEDGE_VEC=1 -DFLAT=1"},
       {129, 517, 1, 64, 0, 256, 0, 2, 0, 0, 0, 0, 0, 11,
        "-DTR=129 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
        "-DFLAT=1"},
       {263, 304, 1, 64, 0, 256, 0, 2, 0, 0, 0, 0, 0, 0,
        "-DTR=263 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
-       "-DFLAT=1"},
+       "-DEDGE_VEC=1 -DFLAT=1"},
       {137, 301, 2, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=137 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
        "-DFLAT=1"},
@@ -1026,7 +1042,7 @@ static void narrow_tiles_exact(void **state) {
        "-DFLAT=1"}, /* source rows at an offset, padded */
       {319, 400, 2, 64, 0, 256, 0, 3, 0, 0, 0, 0, 0, 0,
        "-DTR=319 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
-       "-DFLAT=1"},
+       "-DEDGE_VEC=1 -DFLAT=1"},
       /* Misaligned views: narrower vectors, down to single elements. */
       {4001, 28, 4, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DVWL=4 -DTVS=uint -DVWS=1 -DTR=128 -DTC=28 -DGROUP=256 -DPAD=0 -DROT=5 "},
@@ -1148,19 +1164,33 @@ static void narrow_tiles_exact(void **state) {
       {2100000, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=1 -DTC=1 -DGROUP=1 "},
   };
   (void)state;
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const narrow_case *c = &cases[i];
-    clt_tuning t;
-    memset(&t, 0, sizeof t);
-    t.variant = CLT_VARIANT_NARROW;
-    t.tile = c->tile;
-    t.vector_width = c->vw;
-    t.wg_x = c->wg_x;
-    t.pad = c->pad;
-    clt_desc d = clt_test_desc(c->rows, c->cols, c->es, CLT_VARIANT_NARROW);
-    set_views(&d, c->batch, c->so, c->sld, c->sstr_pad, c->doff, c->dld, c->dstr_pad);
-    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, c->opt);
-  }
+  run_narrow_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+/* The narrow kernel's whole short side over source rows on 16-byte vectors, whose tiles cut by the matrix's
+ * last column move each row vector inside it and, held as written, their destination run as whole vectors
+ * (cl/narrow.cl's EDGE_VEC, which the host sets there: src/tuning.c's narrow_edge_vectors), exact: u8 and
+ * f16, destination rows on 4-byte words (FLAT) and on 16 bytes (the row-major tile), last tiles of 16 to 49
+ * columns, batches with padded strides, the source at an offset in padded rows, columns that end inside a
+ * vector. Small enough for Oclgrind's
+ * bounds checks (tests/oclgrind). */
+static void narrow_edge_vectors_exact(void **state) {
+  static const narrow_case cases[] = {
+      {300, 304, 1, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DSRC_SHIFT=0 -DSUNROLL=2 -DEDGE_VEC=1 -DFLAT=1"},
+      {484, 496, 1, 64, 0, 256, 0, 2, 0, 0, 0, 0, 16, 16, "-DSRC_SHIFT=0 -DSUNROLL=2 -DEDGE_VEC=1 -DFLAT=1"},
+      {286, 296, 2, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DSRC_SHIFT=0 -DSUNROLL=2 -DEDGE_VEC=1 -DFLAT=1"},
+      {150, 168, 2, 64, 0, 256, 0, 3, 0, 0, 0, 0, 8, 8, "-DSRC_SHIFT=0 -DSUNROLL=2 -DEDGE_VEC=1 -DFLAT=1"},
+      {300, 304, 1, 64, 0, 256, 0, 0, 16, 320, 0, 0, 0, 0, "-DSRC_SHIFT=0 -DSUNROLL=2 -DEDGE_VEC=1 -DFLAT=1"},
+      /* padded source rows of 16-byte vectors, the matrix's columns not a whole number of them: the last
+       * vector of each row and of the destination run element by element */
+      {300, 305, 1, 64, 0, 256, 0, 0, 0, 320, 0, 0, 0, 0, "-DSRC_SHIFT=0 -DSUNROLL=2 -DEDGE_VEC=1 -DFLAT=1"},
+      {150, 171, 2, 64, 0, 256, 0, 2, 0, 176, 0, 0, 0, 6, "-DSRC_SHIFT=0 -DSUNROLL=2 -DEDGE_VEC=1 -DFLAT=1"},
+      {256, 272, 1, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=256 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=16 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
+       "-DEDGE_VEC=1"},
+  };
+  (void)state;
+  run_narrow_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
 static void plan_info_reports_requested_or_concrete_variant(void **state) {
@@ -1278,6 +1308,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test_prestate_setup_teardown(rect_word_rows_exact, build_options_on, restore_build_options,
                                                "-DWORD_ROWS=1"),
       cmocka_unit_test(rect_tall_skewed_128_rows_exact),
+      cmocka_unit_test(narrow_edge_vectors_exact),
       cmocka_unit_test(rect_skew_max_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_half_skew_exact, build_options_on, restore_build_options,
                                                "-DEDGE_SHIFT=1 -DSHIFT_SPLIT=1 -DDVW=2"),

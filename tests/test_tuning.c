@@ -809,11 +809,12 @@ static void h200_u8_units_on_whole_tiles(void **state) {
       {16000, 16000, 0, 16008, 1, 128, 16, 8, 0, 8, 0, 1, 0},
       {16000, 16000, 16008, 0, 1, 128, 8, 16, 0, 16, 0, 0, 0},
       {8192, 8192, 8200, 8200, 1, 256, 8, 16, 0, 8, 0, 1, 0},
-      /* an overlap of more than an eighth of the rows (640 % 256 = 128, 360 % 256 = 104); units that would
-       * not stand (1040 % 256 = 16): 64 x 64 tiles, skewed where the rows are off the sectors */
+      /* an overlap of more than an eighth of the rows (640 % 256 = 128, 616 % 256 = 104); units that would
+       * not stand (1040 % 256 = 16): 64 x 64 tiles, skewed where the rows are off the sectors (360x60000
+       * now takes the narrow kernel: h200_shallow_sources_take_whole_narrow) */
       {640, 36000, 0, 0, 0, 64, 4, 16, 0, 32, 1, 0, 1},
       {400, 100000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
-      {360, 60000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
+      {616, 60000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
       {1040, 60000, 0, 0, 0, 64, 4, 16, 32, 32, 0, 1, 0},
       /* the units not applying (rows on 4 bytes): the entry's plain tiles unskewed where they overlap,
        * else skewed (whole tiles into rows padded by 4 bytes) */
@@ -2541,8 +2542,10 @@ static void h200_skewed_wide_f16(void **state) {
 
 /* u8 sources whose short rows start on 4-byte words but off 32-byte sectors take the vector kernel on
  * GPUs: wide ones of 129 to 256 rows, the source's rows shifted or not; tall ones of 65 to 127 or 200 to
- * 255 columns whose destination rows are on the sectors, but on the H200, which gives those rect's word
- * tiles (vector 2 below; part_tiles_to_word_tiles_where_measured). Rows off the words or on the sectors,
+ * 255 columns whose destination rows are on the sectors. But not on the H200 (vector 2 below), which gives
+ * the wide ones off 16 bytes the narrow kernel over the whole short side
+ * (h200_shallow_sources_take_whole_narrow) and the tall ones rect's word tiles
+ * (part_tiles_to_word_tiles_where_measured). Rows off the words or on the sectors,
  * tall sources of 128 to 199 columns or with destination rows off the sectors keep rect, CPUs their block
  * kernel, and a tuning file's entry stands. */
 static void bytes_off_the_sectors_take_vector(void **state) {
@@ -2554,8 +2557,8 @@ static void bytes_off_the_sectors_take_vector(void **state) {
     size_t rows, cols;
     int vector; /* 2: vector but on the H200 */
   } cases[] = {
-      {132, 1048576, 1}, {180, 524288, 1},  {248, 262144, 1},  {200, 500001, 1},  {252, 262143, 1},
-      {136, 786431, 1},  {129, 1048576, 0}, {150, 1048576, 0}, {255, 262144, 0},  {160, 699999, 0},
+      {132, 1048576, 2}, {180, 524288, 2},  {248, 262144, 2},  {200, 500001, 2},  {252, 262143, 2},
+      {136, 786431, 2},  {129, 1048576, 0}, {150, 1048576, 0}, {255, 262144, 0},  {160, 699999, 0},
       {224, 393216, 0},  {256, 262144, 0},  {1048576, 68, 2},  {1048576, 124, 2}, {1048576, 100, 2},
       {262144, 200, 2},  {262144, 252, 2},  {1048576, 96, 0},  /* on the sectors */
       {524288, 132, 0},  {524288, 176, 0},  {1048575, 100, 0}, /* destination rows off the sectors */
@@ -3396,7 +3399,8 @@ static void rect_word_tiles_where_measured(void **state) {
  * groups 8 work-items wide, 64 tile rows (tall) or 32 (wide), rows stored as words; skewed destinations and
  * a batch among them, on the faked H200 (clt__traits part_word_tiles). Short sides of a whole number of 32
  * or from 256 (320) on, source rows off the 4-element vectors, tall f16 and wide u8 sources, the narrow
- * kernel's layouts, the H100 and CPUs keep their kernels. */
+ * kernel's layouts (f16 250x1000000 and 300x524288: shallow_to_whole_narrow), the H100 and CPUs keep their
+ * kernels. */
 static void part_tiles_to_word_tiles_where_measured(void **state) {
   (void)state;
   const clt__device_info dev[3] = {faked_h200(), faked_h100(), faked_pocl_cpu()};
@@ -3405,8 +3409,8 @@ static void part_tiles_to_word_tiles_where_measured(void **state) {
     int words; /* 1: the rule's tiles, rows stored as words */
   } cases[] = {
       {2097152, 100, 1, 1, 1}, {3000000, 72, 1, 1, 1},  {1048575, 100, 1, 1, 1}, {699050, 180, 1, 1, 1},
-      {1000000, 250, 1, 1, 0}, {262144, 100, 4, 1, 1},  {1048576, 200, 1, 1, 1}, {300, 524288, 1, 2, 1},
-      {136, 2097152, 1, 2, 1}, {250, 1000000, 1, 2, 1}, {1048576, 192, 1, 1, 0}, {999999, 300, 1, 1, 0},
+      {1000000, 250, 1, 1, 0}, {262144, 100, 4, 1, 1},  {1048576, 200, 1, 1, 1}, {300, 524288, 1, 2, 0},
+      {136, 2097152, 1, 2, 1}, {250, 1000000, 1, 2, 0}, {1048576, 192, 1, 1, 0}, {999999, 300, 1, 1, 0},
       {1048576, 256, 1, 1, 0}, {1048576, 200, 1, 2, 0}, {524288, 250, 1, 2, 0},  {300, 1000000, 1, 1, 0},
       {100, 2097152, 1, 1, 0}, {320, 524288, 1, 2, 0},  {2097152, 64, 1, 1, 0},  {1048576, 100, 1, 4, 0},
       {192, 1048576, 1, 2, 0},
@@ -3532,7 +3536,7 @@ static void h200_half_skew_where_it_saves_a_tile_row(void **state) {
       {{503, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{375, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
       {{502, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{1527, 70001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
       {{503, 100001, 2, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{999, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{1511, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{300, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{1511, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{556, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
       {{1655, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},   {{1639, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
       {{2049, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},   {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
       {{247, 400001, 1, 0, 0, 0, 0, 249, 0, 0}, 2, 0},
@@ -3564,16 +3568,18 @@ static void h200_half_skew_where_it_saves_a_tile_row(void **state) {
 /* The H200's u8 and f16 odd entries where the dense destination rows start on 4-byte words but off the
  * 32-byte sectors (src/tuning.c's odd_unskewed), unskewed. u8: rows on 16 bytes, of fewer than 2560, in
  * its own 128 x 128 tiles; other rows, of fewer than 824, in 64 x 64 tiles in groups of 16 x 4,
- * overlapping, where those overlap (dense, a batch of 3, padded source rows), else 128 x 128. f16: fewer
- * than 824 rows in its own tiles. 824 rows and more (u8 2560 on 16 bytes), padded destination rows or
- * batch strides, rows off the words, f32, the H100 and a tuning file's entry keep the skew. */
+ * overlapping, where those overlap (dense, a batch of 3, padded source rows), else 128 x 128; but dense
+ * rows off 16 bytes of up to 499 (u8) or 287 (f16) take the narrow kernel over the whole short side
+ * (h200_shallow_sources_take_whole_narrow). f16: fewer than 824 rows in its own tiles. 824 rows and more (u8
+ * 2560 on 16 bytes), padded destination rows or batch strides, rows off the words, f32, the H100 and a
+ * tuning file's entry keep the skew. */
 static void h200_odd_unskewed(void **state) {
   static const struct {
     shape sh;
     size_t es;
-    unsigned tile; /* 0: the entry's skewed tiles */
+    unsigned tile; /* 0: the entry's skewed tiles; 1: the narrow kernel (shallow_to_whole_narrow) */
   } cases[] = {
-      {{360, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
+      {{616, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
       {{808, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
       {{816, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128}, /* rows on 16 bytes */
       {{400, 250001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128},
@@ -3583,8 +3589,8 @@ static void h200_odd_unskewed(void **state) {
       {{1488, 70001, 1, 0, 0, 0, 0, 1520, 0, 0}, 1, 0},
       {{360, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 64},
       {{600, 200000, 1, 0, 200001, 0, 0, 0, 0, 0}, 1, 64}, /* source rows padded */
-      {{264, 480001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128},     /* 64-row tiles would not overlap */
-      {{392, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 128},
+      {{264, 480001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, /* 64-row tiles would not overlap: 128, but narrow */
+      {{392, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
       {{824, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
       {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
       {{600, 200001, 1, 0, 0, 0, 0, 604, 0, 0}, 1, 0}, /* destination rows padded */
@@ -3593,7 +3599,7 @@ static void h200_odd_unskewed(void **state) {
       {{500, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128}, /* f16: the entry's own tiles */
       {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128},
       {{776, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128},
-      {{300, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 128}, /* rows on 8 bytes */
+      {{300, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, /* rows on 8 bytes: narrow */
       {{264, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 2, 128},
       {{600, 200001, 1, 0, 200003, 0, 0, 0, 0, 0}, 2, 128}, /* source rows padded */
       {{824, 130001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
@@ -3609,6 +3615,12 @@ static void h200_odd_unskewed(void **state) {
     clt__config c;
     assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
     clt__config_set_order(&h200, &c, &l);
+    if (cases[i].tile == 1) {
+      if (c.variant != CLT_VARIANT_NARROW || c.short_ext != l.rows)
+        fail_msg("elem_size %zu, %zux%zu: %s, expected the narrow kernel", cases[i].es, l.rows, l.cols,
+                 clt_variant_name(c.variant));
+      continue;
+    }
     const unsigned tile = cases[i].tile ? cases[i].tile : cases[i].es == 4 ? 64 : 128; /* f32: its entry's */
     const int skewed = cases[i].tile == 0, overlap = cases[i].tile == 64;
     if (c.variant != CLT_VARIANT_RECT || c.tile != tile || c.wg_x * c.vw != tile || (c.pre != 0) != skewed ||
@@ -3636,7 +3648,8 @@ static void h200_odd_unskewed(void **state) {
 /* The H200's f16 odd entry on sources of fewer than 448 rows into dense destination rows off 8 bytes
  * (src/tuning.c's shallow_odd2_to_defaults): rect's defaults, 128 x 64 tiles of 2-element vectors, skewed,
  * source rows off the entry's vectors or on 4-byte words but off 8 bytes, 2 mod 4 rows, a batch (those of
- * up to 319 rows off 4-byte words take the narrow kernel, h200_shallow_sources_take_whole_narrow). 449 rows,
+ * up to 319 rows off 4-byte words, and those of up to 303 rows on them but off 16 bytes, take the narrow
+ * kernel, h200_shallow_sources_take_whole_narrow). 449 rows,
  * a skew that rect_half_skew halves, padded destination rows, rows on 8 bytes (odd_unskewed), a wide source
  * (the wide entry's tiles) and a tuning file's entry keep their tiles. */
 static void h200_shallow_odd_f16_to_defaults(void **state) {
@@ -3645,7 +3658,7 @@ static void h200_shallow_odd_f16_to_defaults(void **state) {
     int defaults;
   } cases[] = {
       {{331, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{341, 400002, 1, 0, 0, 0, 0, 0, 0, 1}, 1},
-      {{266, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{301, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 1},
+      {{306, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{301, 100001, 3, 0, 0, 0, 0, 0, 0, 1}, 1},
       {{447, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 1}, {{449, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
       {{375, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, {{301, 400001, 1, 0, 0, 0, 0, 303, 0, 0}, 0},
       {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 0}, {{198, 500001, 1, 0, 0, 0, 0, 0, 0, 1}, 0},
@@ -3672,12 +3685,14 @@ static void h200_shallow_odd_f16_to_defaults(void **state) {
   drop_tuning_file(&f);
 }
 
-/* Wide u8 sources of 129 to 511 rows and f16 ones of up to 319 into dense destination rows off 4-byte words
- * (src/tuning.c's shallow_to_whole_narrow): on the H200 the narrow kernel's tile over the whole short side,
- * moved FLAT, 64 elements long in groups of 256 (odd-shaped and wide, 2 mod 4 u8 rows, a batch whose
- * matrices start on 16 bytes). 512 and 320 rows, rows on the words, padded rows, a destination or a batch's
- * matrices off 16 bytes, a batch of small matrices, f32, more rows than columns, the H100 and a tuning
- * file's entry keep their kernels;
+/* Wide u8 sources of 129 to 511 rows into dense destination rows off 16-byte vectors, and f16 ones of up to
+ * 319 rows into rows off 4-byte words or of up to 303 into rows on them but off 16 bytes (src/tuning.c's
+ * shallow_to_whole_narrow): on the H200 the narrow kernel's tile over the whole short side, moved FLAT, 64
+ * elements long in groups of 256 (odd-shaped and wide, 2 mod 4 u8 rows, a batch whose matrices start on 16
+ * bytes, source rows off the vectors). 512 and 320 rows, f16 of 304 rows on the words, rows on 16-byte
+ * vectors, padded rows, a destination or a batch's matrices off 16 bytes, a batch of small matrices, f32,
+ * more rows than columns, the H100 and a tuning file's entry keep their kernels. The whole short side's
+ * partial tiles move whole vectors where the source rows are on them (EDGE_VEC), not over shifted ones;
  * the explicit narrow variant takes those tiles on any GPU, and its 128-row ones past those rows. */
 static void h200_shallow_sources_take_whole_narrow(void **state) {
   static const struct {
@@ -3685,15 +3700,25 @@ static void h200_shallow_sources_take_whole_narrow(void **state) {
     size_t es;
     int whole;
   } cases[] = {
-      {{231, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{129, 1600001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{263, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{266, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{511, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{263, 200000, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{137, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{319, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
-      {{513, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{321, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{264, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{266, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{263, 800001, 1, 0, 0, 0, 0, 265, 0, 0}, 1, 0}, {{263, 200001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
-      {{263, 800001, 1, 0, 0, 0, 3, 0, 0, 0}, 1, 0},   {{263, 304, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
-      {{263, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},   {{301, 263, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{231, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{129, 1600001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{263, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{266, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{511, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{263, 200000, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{137, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{319, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{513, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},  {{321, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{264, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{266, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{300, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{300, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{492, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{500, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{508, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{256, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{400, 524288, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},  {{150, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{286, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{288, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{290, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{302, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{306, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{318, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},  {{360, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{360, 60000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{132, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{250, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{263, 800001, 1, 0, 0, 0, 0, 265, 0, 0}, 1, 0},
+      {{263, 200001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},  {{263, 800001, 1, 0, 0, 0, 3, 0, 0, 0}, 1, 0},
+      {{263, 304, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},     {{263, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{301, 263, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
   };
   const clt__device_info dev[2] = {faked_h200(), faked_h100()};
   clt__config c;
@@ -3704,6 +3729,11 @@ static void h200_shallow_sources_take_whole_narrow(void **state) {
       assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
       const int whole =
           c.variant == CLT_VARIANT_NARROW && c.short_ext == l.rows && c.flat && c.tile == 64 && c.wg_x == 256;
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      /* partial tiles move whole vectors (cl/narrow.cl's EDGE_VEC) over source rows on them only */
+      if (whole && (strstr(opts, "-DEDGE_VEC=1") != NULL) != !c.shift_ok)
+        fail_msg("elem_size %zu, %zux%zu: options \"%s\"", cases[i].es, l.rows, l.cols, opts);
       if (whole != (cases[i].whole && !k) || (c.variant == CLT_VARIANT_NARROW && !whole))
         fail_msg(
             "%s elem_size %zu, %zux%zu batch %zu: %s short side %u, flat %d, tile %u, group %u; expected %s",
@@ -3717,6 +3747,15 @@ static void h200_shallow_sources_take_whole_narrow(void **state) {
           l.dst_ld == l.rows && l.dst_offset % fv == 0 && (l.batch == 1 || l.dst_stride % fv == 0);
       assert_int_equal(c.short_ext, in_range && flat_dst ? l.rows : 128);
     }
+  /* the narrow kernel's tiles of up to 128 rows keep their edge path */
+  for (size_t es = 1; es <= 4; es *= 2) {
+    const shape up_to_128 = {100, 1048576, 1, 0, 0, 0, 0, 0, 0, 1};
+    const clt__layout l = make_layout(&up_to_128, es, CLT_VARIANT_NARROW);
+    char opts[1024];
+    assert_int_equal(clt__choose_config(&dev[0], &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+    assert_int_equal(clt__config_options(&c, es, opts, sizeof opts), 0);
+    assert_null(strstr(opts, "-DEDGE_VEC"));
+  }
   const shape sh = {263, 800001, 1, 0, 0, 0, 0, 0, 0, 1};
   const clt__layout l = make_layout(&sh, 1, CLT_VARIANT_AUTO);
   tuning_file f;
