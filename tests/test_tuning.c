@@ -3569,7 +3569,7 @@ static void h200_half_skew_where_it_saves_a_tile_row(void **state) {
  * 32-byte sectors (src/tuning.c's odd_unskewed), unskewed. u8: rows on 16 bytes, of fewer than 2560, in
  * its own 128 x 128 tiles; other rows, of fewer than 824, in 64 x 64 tiles in groups of 16 x 4,
  * overlapping, where those overlap (dense, a batch of 3, padded source rows), else 128 x 128; but dense
- * rows off 16 bytes of up to 499 (u8) or 287 (f16) take the narrow kernel over the whole short side
+ * rows off 16 bytes of up to 511 (u8) or 303 (f16) take the narrow kernel over the whole short side
  * (h200_shallow_sources_take_whole_narrow). f16: fewer than 824 rows in its own tiles. 824 rows and more (u8
  * 2560 on 16 bytes), padded destination rows or batch strides, rows off the words, f32, the H100 and a
  * tuning file's entry keep the skew. */
