@@ -956,6 +956,7 @@ typedef struct narrow_case {
   const char *opt;
 } narrow_case;
 
+/* Each case through a plan, its knobs as a tuning entry: exact, its build options holding the case's opt. */
 static void run_narrow_cases(const narrow_case *cases, size_t n) {
   for (size_t i = 0; i < n; i++) {
     const narrow_case *c = &cases[i];
@@ -1172,8 +1173,7 @@ static void narrow_tiles_exact(void **state) {
  * (cl/narrow.cl's EDGE_VEC, which the host sets there: src/tuning.c's narrow_edge_vectors), exact: u8 and
  * f16, destination rows on 4-byte words (FLAT) and on 16 bytes (the row-major tile), last tiles of 16 to 49
  * columns, batches with padded strides, the source at an offset in padded rows, columns that end inside a
- * vector. Small enough for Oclgrind's
- * bounds checks (tests/oclgrind). */
+ * vector. Small enough for Oclgrind's bounds checks (tests/oclgrind). */
 static void narrow_edge_vectors_exact(void **state) {
   static const narrow_case cases[] = {
       {300, 304, 1, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DSRC_SHIFT=0 -DSUNROLL=2 -DEDGE_VEC=1 -DFLAT=1"},
