@@ -200,6 +200,16 @@ typedef union {
 #else
 #define PUT_VEC(i, k, x) (*(local TVL *)&tile[AT((i), (k))] = (x).v)
 #endif
+#if SCATTER
+/* Vector u of the tile's dense destination run (FV elements from dt + u * FV): its place in the tile, on a
+ * word (the word after each group of FV columns leaves it off 16 bytes), and its store as one. */
+#define FLAT_AT(u) ((u) / TR * GPITCH + (u) % TR * FV)
+#define STORE_FLAT(u)                                                                                        \
+  do {                                                                                                       \
+    local const uint *w_ = (local const uint *)&tile[FLAT_AT(u)];                                            \
+    *(global TVF *)(dt + (u)*FV) = CLT_CAT(as_, TVF)((uint4)(w_[0], w_[1], w_[2], w_[3]));                   \
+  } while (0)
+#endif
 #if SRC_SHIFT
 #define LOAD_SHIFTED(x, a)                                                                                   \
   do {                                                                                                       \
@@ -331,10 +341,8 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
           CLT_STORE_UNROLL
           for (uint n = 0; n < (UNITS_F + GROUP - 1) / GROUP; n++) {
             const uint u = t + n * GROUP;
-            if (UNITS_F % GROUP == 0 || u < UNITS_F) {
-              local const uint *w = (local const uint *)&tile[u / TR * GPITCH + u % TR * FV];
-              *(global TVF *)(dt + u * FV) = CLT_CAT(as_, TVF)((uint4)(w[0], w[1], w[2], w[3]));
-            }
+            if (UNITS_F % GROUP == 0 || u < UNITS_F)
+              STORE_FLAT(u);
           }
 #else
           CLT_STORE_UNROLL
@@ -366,14 +374,11 @@ kernel __attribute__((reqd_work_group_size(GROUP, 1, 1))) void clt_narrow(CLT_TR
           /* The nc destination runs of a tile cut by the matrix's last column are one dense run too. */
           const uint nf = nc * TR;
           for (uint u = t; u * FV < nf; u += GROUP) {
-            local const T *w = &tile[u / TR * GPITCH + u % TR * FV]; /* on a word, as in full tiles */
-            if ((u + 1) * FV <= nf) {
-              local const uint *x = (local const uint *)w;
-              *(global TVF *)(dt + u * FV) = CLT_CAT(as_, TVF)((uint4)(x[0], x[1], x[2], x[3]));
-            } else {
+            if ((u + 1) * FV <= nf)
+              STORE_FLAT(u);
+            else
               for (uint j = 0; u * FV + j < nf; j++)
-                dt[u * FV + j] = w[j];
-            }
+                dt[u * FV + j] = tile[FLAT_AT(u) + j];
           }
 #endif
         } else {
