@@ -256,8 +256,8 @@ static unsigned rect_sk_max(const clt__config *c, const clt__layout *l) {
  * -> 63.3-63.5). From 16 tile rows they lost 1.1 to 2.4 (f16) and 2.3 to 6.7 (u8 8167x25001 78.1-78.3
  * -> 71.4-71.6); the H200's f16 wide entry (2-element vectors, 64-row tiles) went -0.8 and -2.0 on 247 rows,
  * +2.0 on 183. Wide u8 sources of up to 511 rows and f16 ones of up to 319 into rows off 4-byte words take
- * the narrow kernel since (shallow_to_whole_narrow: 487x400001 68.2-68.3), and so do u8 ones into rows on
- * the words but off 16 bytes (364x600000) and f16 ones of up to 303 such rows. */
+ * the narrow kernel since (shallow_to_whole_narrow: 487x400001 68.2-68.3), and so do u8 ones of up to 600
+ * rows into rows on the words but off 16 bytes (364x600000) and f16 ones of up to 383 such rows. */
 static void rect_half_skew(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (c->pre * l->elem_size != 32 || l->elem_size > 2 || c->vw != 4 || !clt__device_traits(info).half_skew)
     return;
@@ -431,22 +431,56 @@ static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
 }
 
+/* Whether the destination rows start on 4-byte words but not all on 16-byte vectors. */
+static int dst_words_off_16(const clt__layout *l) {
+  const unsigned es = (unsigned)l->elem_size;
+  return es <= 4 && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4 / es) &&
+         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(16 / es));
+}
+
+/* Whether every source row starts on a 16-byte vector. */
+static int src_on_16(const clt__layout *l) {
+  return view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(16 / l->elem_size));
+}
+
 /* The narrow kernel's tile over the whole short side past CLT__NARROW_MAX: wide sources of 1- and 2-byte
  * elements of up to 511 and 319 rows into dense destination rows from a 16-byte boundary, whose tiles then
  * move FLAT, each writing its destination rows as one contiguous run, in tiles 64 elements long in groups of
- * 256 (within 32 and 40 KiB of local memory at those rows). On an NVIDIA H200 (bench/results/h200/
- * knobs48.txt H to J) rect ran such sources of an odd number of rows, a few tile rows of skewed runs whose
- * tiles are nearly all edge tiles, at 20-55% (u8) and 58-67% (f16) of the copy. One round: u8
- * 263x800001 35.0% in AUTO, 43.7 in these tiles 16 bytes long (the heuristic's), 70.5 in 64;
+ * 256 (within 32 and 40 KiB of local memory at those rows); up to 600 and 383 rows (38 and 48 KiB) where
+ * those rows start on 4-byte words but off 16 bytes and the source rows on 16 bytes. On an NVIDIA H200
+ * (bench/results/h200/knobs48.txt H to J) rect ran such sources of an odd number of rows, a few tile rows of
+ * skewed runs whose tiles are nearly all edge tiles, at 20-55% (u8) and 58-67% (f16) of the copy. One round:
+ * u8 263x800001 35.0% in AUTO, 43.7 in these tiles 16 bytes long (the heuristic's), 70.5 in 64;
  * 301x600001 39.9, 52.2, 70.3; 487x400001 54.8, 52.4, 68.3; over four such layouts, tiles 128 bytes long ran
  * at 63.3 to 68.1 and groups of 128 at 52.5 to 69.6; f16 263x400001 60.0 in AUTO, 74.4 in 64 elements. In
  * AUTO from 512 and 320 rows they went either way (u8 615x300001 59.2-59.3 -> 51.3-51.4, 743x300001 62.2-62.3
  * -> 64.7-65.0, 1001x200001 66.0-66.2 -> 30.2 in tiles 32 long, all the local memory left; f16 331x300001
  * -0.1, 391x200001 +1.7, 447x200001 +0.2, 503x200001 78.1 -> 71.3-71.6), and the narrow variant keeps its
- * 128-row tiles there. */
+ * 128-row tiles there; so they did again with EDGE_VEC (bench/results/h200/knobs58.txt D: u8 615x300001
+ * 59.2-59.4 -> 52.0-52.1, 743x300001 +2.4 to +2.6, f16 331x300001 and 375x300001 -0.2 to +0.6). Rows on the
+ * words but off 16 bytes past those counts, AUTO against rect, two rounds in alternating processes:
+ * - f16 of 322 to 382 rows, up to the 64 columns' tile in 48 KiB, gained on all 10 layouts tried, 5 of them
+ *   held out (D, E: 326x400000 58.9-59.0% -> 89.3-90.1, 338x320000 57.5-57.8 -> 86.7-87.1, 378x300000
+ *   69.2-69.5 -> 86.7-86.9, 354x300000 67.1-67.2 -> 69.7), and 354x250000 came level (F: 67.8-67.9 -> 67.7);
+ * - u8 of 516 to 600 rows gained 18.4 to 30.2 on all 6 (D to F: 554x300000 48.3-48.6 -> 78.0-78.5,
+ *   532x300000 55.2-55.3 -> 76.1, 600x256000 56.8-56.9 -> 79.7-79.8), while from 620 rows they went either
+ *   way (E, F: 652x200000 58.3-58.4 -> 83.1-83.2, 724x220000 79.6-84.2 -> 72.5-72.6, 764x180000 75.7-80.3 ->
+ *   71.6-71.7, 620x250000 59.0-59.1 -> 55.5-55.7) and keep rect. The narrow kernel's registers swung with
+ *   the row count there (58 at 600 and 652 rows, 48 at 620, 73 at 724 and 764: 4, 5 and 3 groups a
+ *   multiprocessor) without following those figures.
+ * Held out, the rule without its test of the source rows (src_on_16) against the code before (H): 10 of 10
+ * such layouts gained 16.4 to 32.0 (u8 572x280000 51.6-51.8 -> 83.6, 520x300000 55.0-55.1 -> 73.6-73.8, f16
+ * 366x280000 68.9-69.3 -> 87.2-88.6), but over shifted source rows (the kernel's element path at the edge) 4
+ * of 5 lost 2.4 to 7.9 (u8 588x250001 60.7-60.8 -> 52.9-53.0, f16 342x300001 71.7-71.8 -> 66.2-66.3,
+ * 366x280001 73.5-73.7 -> 68.8-68.9; u8 552x300001 +3.1 to +3.4), and those keep the first bounds. As
+ * committed, on matrices of 65536 to 200000 columns (I), all 10 gained 5.4 to 27.3 (u8 520x65536 54.4 ->
+ * 76.3-76.7, f16 362x80000 73.0-73.9 -> 79.3-79.5). */
 static int narrow_whole(const clt__layout *l) {
-  return l->elem_size <= 2 && l->rows < l->cols && l->rows > CLT__NARROW_MAX &&
-         l->rows < (l->elem_size == 1 ? 512u : 320u) && dense_rows_from_16(l);
+  if (l->elem_size > 2)
+    return 0;
+  const int more = dst_words_off_16(l) && src_on_16(l);
+  const size_t max = l->elem_size == 1 ? (more ? 600u : 511u) : (more ? 383u : 319u);
+  return l->rows < l->cols && l->rows > CLT__NARROW_MAX && l->rows <= max && dense_rows_from_16(l);
 }
 
 /* AUTO gives such sources whose destination rows start off 4-byte words (an odd number of rows, or 2
@@ -458,8 +492,8 @@ static int narrow_whole(const clt__layout *l) {
  * 137x1000001 58.0-58.1 -> 72.6-72.8, 199x500001 65.9-66.0 -> 78.1; and 129x1600001 20.8 -> 61.7-62.1,
  * 263x800001 35.1-35.2 -> 69.8-70.0, f16 263x400001 61.3-61.4 -> 75.6-76.2, 301x400001 66.5-66.6 ->
  * 72.4-72.5. Batches of small matrices were not measured and keep their kernels.
- * Destination rows on the words but off 16-byte vectors take it too (f16 up to 303 rows): there the tiles
- * move FLAT as well, where rect skewed each run to its sector or the vector kernel stored 4-byte words.
+ * Destination rows on the words but off 16-byte vectors take it too: there the tiles move FLAT as well,
+ * where rect skewed each run to its sector or the vector kernel stored 4-byte words.
  * AUTO against the code before, two rounds in alternating processes, held out from the explorations
  * (bench/results/h200/knobs57.txt G): all 8 such u8 layouts of 136 to 428 rows gained 22.8 to 37.7 points
  * (268x700000 45.1-45.2% -> 82.7-82.8, 136x1500000 42.3-42.4 -> 79.3-79.6, 140x1000001 37.4-37.5 ->
@@ -467,8 +501,13 @@ static int narrow_whole(const clt__layout *l) {
  * gained 9.9 to 17.4 (238x600000 76.5-76.6 -> 92.6-92.7, 302x400000 79.0-79.1 -> 92.3-92.4). Of the u8
  * ones of 500 to 511 rows measured in F, 508x300000 lost 1.8 to 3.4 points, 500x300000 went -1.2 to +6.0
  * (its base ran at 77.6 and 84.5) and 4 gained 0.3 to 14.6 (500x400000 70.7-70.9 -> 85.0-85.3, 508x400000
- * 70.9-71.4 -> 83.4-83.5); f16 ones of 306 to 318 rows ran at 67-71% on 4 of the 5 layouts, 7.7 to 9.9
- * points behind the code before on 3 (306x450000 76.6-77.0 -> 67.1-67.2), hence the cut at 304. Destination
+ * 70.9-71.4 -> 83.4-83.5). There f16 ones of 306 to 318 rows ran at 67-71% on 4 of the 5 layouts, and the
+ * rule stopped at 303 rows; with the committed kernel another H200 ran them at 82.8-90.8% (knobs58.txt A,
+ * B), and held out, the rule without that cut took all 7 such layouts from 59.1-79.5% in rect to 83.2-90.9
+ * (C: 316x400000 59.1-59.2 -> 84.2-84.3, 310x380000 61.8-61.9 -> 84.1-84.4, 306x420000 79.1-79.3 ->
+ * 83.8-84.1). Why F read them lower was not found (its tree was not kept). Over shifted source rows they
+ * lost (knobs58.txt H: 310x400001 68.9-69.0 -> 66.4-66.5, 318x350001 69.4-69.8 -> 66.9) and, from 304 rows
+ * on the words, keep their kernels. Destination
  * rows on 16-byte vectors, moved in the kernel's row-major tile, lost up to 53 points (A: u8 480x400000
  * 93.4-93.5 -> 40.5, 256x1000000 93.8 -> 56.2-56.3) and keep their kernels. Shifted source rows, which keep
  * the kernel's element path at the edge, went either way in f16 from 198 rows (D: 166x1000001 58.0-58.7 ->
@@ -478,8 +517,7 @@ static int narrow_whole(const clt__layout *l) {
 static int shallow_to_whole_narrow(const clt__device_info *info, const clt__layout *l) {
   return narrow_whole(l) && !cpu_like(info) && clt__shape_class(l) != CLT_SHAPE_BATCHED &&
          !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(16 / l->elem_size)) &&
-         (l->elem_size == 1 || l->rows < 304 ||
-          !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2)) &&
+         (l->elem_size == 1 || l->rows < 304 || !dst_words_off_16(l) || src_on_16(l)) &&
          clt__device_traits(info).shallow_whole_narrow;
 }
 
@@ -1747,9 +1785,9 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
  * (840x120001 -0.3, 904x110001 +4.4, 968x100001 -1.2, 1000x99999 +0.6). As tuning files' entries (C, one
  * round) 64 x 64 tiles ran 0.1 to 22.9 points behind the entry's own unskewed on all 12 layouts tried, and
  * rows off the words unskewed lost up to 20.0 (999x99999 86.2 -> 66.2; 263x400001 +1.8).
- * On the H200, wide sources of up to 511 u8 or 303 f16 rows into dense rows off 16 bytes take the narrow
- * kernel since (shallow_to_whole_narrow: u8 360x400001 62.5-62.6 -> 72.2-72.4, 264x480001 64.3-64.5
- * -> 72.1-72.5). */
+ * On the H200, wide sources into dense rows off 16 bytes take the narrow kernel since, u8 of up to 511 rows
+ * and f16 of up to 319 where the rows start off 4-byte words, 600 and 383 where on them
+ * (shallow_to_whole_narrow: u8 360x400001 62.5-62.6 -> 72.2-72.4, 264x480001 64.3-64.5 -> 72.1-72.5). */
 static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size > 2 || !c->pre || clt__shape_class(l) != CLT_SHAPE_ODD ||
       !dense_destination(l))
@@ -1784,7 +1822,7 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
  * 60.2-60.3 -> 66.5-66.6, 403x200001 67.7-67.8 -> 70.9-71.0), 354x300001 lost 0.9. Sources on the vectors
  * take rect's defaults already (one_sided_to_defaults; 301x400000 and 391x200000 came level). Those of up to
  * 319 rows into dense rows off 4-byte words take the narrow kernel since (shallow_to_whole_narrow:
- * 301x400001 72.4-72.5), and those of up to 303 rows on the words but off 16 bytes too. */
+ * 301x400001 72.4-72.5), and those of up to 383 rows on the words but off 16 bytes too. */
 static void shallow_odd2_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 2 || c->pre * l->elem_size != 32 ||
       clt__shape_class(l) != CLT_SHAPE_ODD || l->rows >= 448 || !dense_destination(l))
@@ -2180,7 +2218,7 @@ static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt
  * Tall f16 sources went either way (1048576x100 +6.0 to +6.2, 1048576x200 -10.9 to -11.0, 524288x250 -10.2 to
  * -10.6) and keep their kernels, as do wide u8 ones, which lost in the first trial (F: 100x2097152 62.3-62.4
  * -> 34.5, 400x524288 51.2 -> 50.6), and shifted source rows, measured once (u8 1000000x250 52.7% -> 60.2%
- * with the word pairs). The H100 was not measured. Wide f16 ones of up to 303 rows into dense destination
+ * with the word pairs). The H100 was not measured. Wide f16 ones of up to 319 rows into dense destination
  * rows off 16 bytes take the narrow kernel since (shallow_to_whole_narrow: 250x1000000 60.0-60.2 -> 94.0,
  * 300x500000 84.2-84.3 -> 90.3-90.6). */
 static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__layout *l, clt__config *c) {

@@ -3536,7 +3536,7 @@ static void h200_half_skew_where_it_saves_a_tile_row(void **state) {
       {{503, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{375, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
       {{502, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{1527, 70001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
       {{503, 100001, 2, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{999, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{1511, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{556, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{1511, 150001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{556, 1048576, 1, 0, 0, 0, 4, 0, 0, 0}, 1, 1},
       {{1655, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},   {{1639, 60001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
       {{2049, 50001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},   {{1000, 99999, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
       {{247, 400001, 1, 0, 0, 0, 0, 249, 0, 0}, 2, 0},
@@ -3569,10 +3569,10 @@ static void h200_half_skew_where_it_saves_a_tile_row(void **state) {
  * 32-byte sectors (src/tuning.c's odd_unskewed), unskewed. u8: rows on 16 bytes, of fewer than 2560, in
  * its own 128 x 128 tiles; other rows, of fewer than 824, in 64 x 64 tiles in groups of 16 x 4,
  * overlapping, where those overlap (dense, a batch of 3, padded source rows), else 128 x 128; but dense
- * rows off 16 bytes of up to 511 (u8) or 303 (f16) take the narrow kernel over the whole short side
- * (h200_shallow_sources_take_whole_narrow). f16: fewer than 824 rows in its own tiles. 824 rows and more (u8
- * 2560 on 16 bytes), padded destination rows or batch strides, rows off the words, f32, the H100 and a
- * tuning file's entry keep the skew. */
+ * rows off 16 bytes of up to 511 (u8; 600 from source rows on 16 bytes) take the narrow kernel over the whole
+ * short side (h200_shallow_sources_take_whole_narrow). f16: fewer than 824 rows in its own tiles. 824 rows
+ * and more (u8 2560 on 16 bytes), padded destination rows or batch strides, rows off the words, f32, the H100
+ * and a tuning file's entry keep the skew. */
 static void h200_odd_unskewed(void **state) {
   static const struct {
     shape sh;
@@ -3648,10 +3648,10 @@ static void h200_odd_unskewed(void **state) {
 /* The H200's f16 odd entry on sources of fewer than 448 rows into dense destination rows off 8 bytes
  * (src/tuning.c's shallow_odd2_to_defaults): rect's defaults, 128 x 64 tiles of 2-element vectors, skewed,
  * source rows off the entry's vectors or on 4-byte words but off 8 bytes, 2 mod 4 rows, a batch (those of
- * up to 319 rows off 4-byte words, and those of up to 303 rows on them but off 16 bytes, take the narrow
- * kernel, h200_shallow_sources_take_whole_narrow). 449 rows,
- * a skew that rect_half_skew halves, padded destination rows, rows on 8 bytes (odd_unskewed), a wide source
- * (the wide entry's tiles) and a tuning file's entry keep their tiles. */
+ * up to 319 rows off 4-byte words, and those of up to 383 rows on them but off 16 bytes, from source rows
+ * on 16 bytes or of up to 303 rows, take the narrow kernel, h200_shallow_sources_take_whole_narrow). 449
+ * rows, a skew that rect_half_skew halves, padded destination rows, rows on 8 bytes (odd_unskewed), a wide
+ * source (the wide entry's tiles) and a tuning file's entry keep their tiles. */
 static void h200_shallow_odd_f16_to_defaults(void **state) {
   static const struct {
     shape sh;
@@ -3685,40 +3685,48 @@ static void h200_shallow_odd_f16_to_defaults(void **state) {
   drop_tuning_file(&f);
 }
 
-/* Wide u8 sources of 129 to 511 rows into dense destination rows off 16-byte vectors, and f16 ones of up to
- * 319 rows into rows off 4-byte words or of up to 303 into rows on them but off 16 bytes (src/tuning.c's
- * shallow_to_whole_narrow): on the H200 the narrow kernel's tile over the whole short side, moved FLAT, 64
- * elements long in groups of 256 (odd-shaped and wide, 2 mod 4 u8 rows, a batch whose matrices start on 16
- * bytes, source rows off the vectors). 512 and 320 rows, f16 of 304 rows on the words, rows on 16-byte
- * vectors, padded rows, a destination or a batch's matrices off 16 bytes, a batch of small matrices, f32,
- * more rows than columns, the H100 and a tuning file's entry keep their kernels. The whole short side's
- * partial tiles move whole vectors where the source rows are on them (EDGE_VEC), not over shifted ones;
- * the explicit narrow variant takes those tiles on any GPU, and its 128-row ones past those rows. */
+/* Wide sources of 129 rows on into dense destination rows off 16-byte vectors, u8 of up to 511 and f16 of up
+ * to 319 rows, or, into rows on 4-byte words from source rows on 16 bytes, u8 of up to 600 and f16 of up to
+ * 383 (src/tuning.c's narrow_whole, shallow_to_whole_narrow): on the H200 the narrow kernel's tile over the
+ * whole short side, moved FLAT, 64 elements long in groups of 256 (odd-shaped and wide, 2 mod 4 u8 rows, a
+ * batch whose matrices start on 16 bytes, source rows off the vectors). 512 and 320 rows, 604 and 386 into
+ * rows on the words, shifted source rows past 511 (u8) and from 304 (f16) rows on the words (the explicit
+ * narrow variant keeps the whole short side to 319 f16 rows there), rows on 16-byte vectors, padded rows, a
+ * destination or a batch's matrices off 16 bytes, a batch of small matrices, f32, more rows than columns, the
+ * H100 and a tuning file's entry keep their kernels. The whole short side's partial tiles move whole vectors
+ * where the source rows are on them (EDGE_VEC), not over shifted ones; the explicit narrow variant takes
+ * those tiles on any GPU, and its 128-row ones past those rows. */
 static void h200_shallow_sources_take_whole_narrow(void **state) {
   static const struct {
     shape sh;
     size_t es;
     int whole;
   } cases[] = {
-      {{231, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{129, 1600001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{263, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{266, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{511, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{263, 200000, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{137, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{319, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
-      {{513, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},  {{321, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{264, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{266, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
-      {{300, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{300, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{492, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{500, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{508, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{256, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
-      {{400, 524288, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},  {{150, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
-      {{286, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{288, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{290, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{302, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{306, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
-      {{318, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},  {{360, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{360, 60000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{132, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
-      {{250, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1}, {{263, 800001, 1, 0, 0, 0, 0, 265, 0, 0}, 1, 0},
-      {{263, 200001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},  {{263, 800001, 1, 0, 0, 0, 3, 0, 0, 0}, 1, 0},
-      {{263, 304, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},     {{263, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
-      {{301, 263, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{231, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{129, 1600001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{263, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{266, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{511, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{263, 200000, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{137, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},  {{319, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{513, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{321, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{264, 800001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{266, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{300, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{300, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{492, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{500, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{508, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{256, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{400, 524288, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{150, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{286, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{288, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{290, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{264, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{302, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{306, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{318, 450000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{382, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{386, 400000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},   {{331, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{556, 300000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{600, 200000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{604, 200000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{514, 200000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{552, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{500, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{342, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},   {{310, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{302, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},   {{576, 300000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{360, 400001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},   {{360, 60000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{132, 1048576, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{250, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{263, 800001, 1, 0, 0, 0, 0, 265, 0, 0}, 1, 0}, {{263, 200001, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{263, 800001, 1, 0, 0, 0, 3, 0, 0, 0}, 1, 0},   {{263, 304, 3, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{263, 200001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},   {{301, 263, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
   };
   const clt__device_info dev[2] = {faked_h200(), faked_h100()};
   clt__config c;
@@ -3741,8 +3749,12 @@ static void h200_shallow_sources_take_whole_narrow(void **state) {
             c.short_ext, c.flat, c.tile, c.wg_x, cases[i].whole && !k ? "the whole short side" : "no narrow");
       const clt__layout n = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_NARROW);
       assert_int_equal(clt__choose_config(&dev[k], &n, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
-      const int in_range = cases[i].es <= 2 && l.rows < l.cols && l.rows < (cases[i].es == 1 ? 512u : 320u);
       const size_t fv = 16 / cases[i].es;
+      /* destination rows on 4-byte words but off 16 bytes, source rows on 16 bytes: more rows */
+      const int more = l.rows % (4 / cases[i].es) == 0 && l.rows % fv != 0 && l.src_ld % fv == 0 &&
+                       l.src_offset % fv == 0 && (l.batch == 1 || l.src_stride % fv == 0);
+      const int in_range = cases[i].es <= 2 && l.rows < l.cols &&
+                           l.rows <= (cases[i].es == 1 ? (more ? 600u : 511u) : (more ? 383u : 319u));
       const int flat_dst =
           l.dst_ld == l.rows && l.dst_offset % fv == 0 && (l.batch == 1 || l.dst_stride % fv == 0);
       assert_int_equal(c.short_ext, in_range && flat_dst ? l.rows : 128);
