@@ -256,8 +256,9 @@ static unsigned rect_sk_max(const clt__config *c, const clt__layout *l) {
  * -> 63.3-63.5). From 16 tile rows they lost 1.1 to 2.4 (f16) and 2.3 to 6.7 (u8 8167x25001 78.1-78.3
  * -> 71.4-71.6); the H200's f16 wide entry (2-element vectors, 64-row tiles) went -0.8 and -2.0 on 247 rows,
  * +2.0 on 183. Wide u8 sources of up to 511 rows and f16 ones of up to 319 into rows off 4-byte words take
- * the narrow kernel since (shallow_to_whole_narrow: 487x400001 68.2-68.3), and so do u8 ones of up to 600
- * rows into rows on the words but off 16 bytes (364x600000) and f16 ones of up to 383 such rows. */
+ * the narrow kernel since (shallow_to_whole_narrow: 487x400001 68.2-68.3), and so do u8 ones into rows on
+ * the words but off 16 bytes (364x600000) and f16 ones of up to 303 such rows; from source rows on 16
+ * bytes, u8 of up to 600 and f16 of up to 383. */
 static void rect_half_skew(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (c->pre * l->elem_size != 32 || l->elem_size > 2 || c->vw != 4 || !clt__device_traits(info).half_skew)
     return;
@@ -1786,7 +1787,7 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
  * round) 64 x 64 tiles ran 0.1 to 22.9 points behind the entry's own unskewed on all 12 layouts tried, and
  * rows off the words unskewed lost up to 20.0 (999x99999 86.2 -> 66.2; 263x400001 +1.8).
  * On the H200, wide sources into dense rows off 16 bytes take the narrow kernel since, u8 of up to 511 rows
- * and f16 of up to 319 where the rows start off 4-byte words, 600 and 383 where on them
+ * and f16 of up to 319 (303 on 4-byte words; 600 and 383 there from source rows on 16 bytes)
  * (shallow_to_whole_narrow: u8 360x400001 62.5-62.6 -> 72.2-72.4, 264x480001 64.3-64.5 -> 72.1-72.5). */
 static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size > 2 || !c->pre || clt__shape_class(l) != CLT_SHAPE_ODD ||
@@ -1822,7 +1823,8 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
  * 60.2-60.3 -> 66.5-66.6, 403x200001 67.7-67.8 -> 70.9-71.0), 354x300001 lost 0.9. Sources on the vectors
  * take rect's defaults already (one_sided_to_defaults; 301x400000 and 391x200000 came level). Those of up to
  * 319 rows into dense rows off 4-byte words take the narrow kernel since (shallow_to_whole_narrow:
- * 301x400001 72.4-72.5), and those of up to 383 rows on the words but off 16 bytes too. */
+ * 301x400001 72.4-72.5), and those of up to 303 rows on the words but off 16 bytes (383 from source rows on
+ * 16 bytes) too. */
 static void shallow_odd2_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 2 || c->pre * l->elem_size != 32 ||
       clt__shape_class(l) != CLT_SHAPE_ODD || l->rows >= 448 || !dense_destination(l))
@@ -2218,9 +2220,9 @@ static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt
  * Tall f16 sources went either way (1048576x100 +6.0 to +6.2, 1048576x200 -10.9 to -11.0, 524288x250 -10.2 to
  * -10.6) and keep their kernels, as do wide u8 ones, which lost in the first trial (F: 100x2097152 62.3-62.4
  * -> 34.5, 400x524288 51.2 -> 50.6), and shifted source rows, measured once (u8 1000000x250 52.7% -> 60.2%
- * with the word pairs). The H100 was not measured. Wide f16 ones of up to 319 rows into dense destination
- * rows off 16 bytes take the narrow kernel since (shallow_to_whole_narrow: 250x1000000 60.0-60.2 -> 94.0,
- * 300x500000 84.2-84.3 -> 90.3-90.6). */
+ * with the word pairs). The H100 was not measured. Wide f16 ones into dense destination rows off 16 bytes
+ * (from 304 rows on 4-byte words, from source rows on 16 bytes) take the narrow kernel since
+ * (shallow_to_whole_narrow: 250x1000000 60.0-60.2 -> 94.0, 300x500000 84.2-84.3 -> 90.3-90.6). */
 static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const int tall = l->rows > l->cols;
   const size_t side = tall ? l->cols : l->rows;
