@@ -448,13 +448,14 @@ static int src_on_16(const clt__layout *l) {
  * elements of up to 511 and 319 rows into dense destination rows from a 16-byte boundary, whose tiles then
  * move FLAT, each writing its destination rows as one contiguous run, in tiles 64 elements long in groups of
  * 256 (within 32 and 40 KiB of local memory at those rows); up to 600 and 383 rows (38 and 48 KiB) where
- * those rows start on 4-byte words but off 16 bytes and the source rows on 16 bytes. On an NVIDIA H200
+ * the source rows lie on 16 bytes (and the destination rows do not). On an NVIDIA H200
  * (bench/results/h200/knobs48.txt H to J) rect ran such sources of an odd number of rows, a few tile rows of
  * skewed runs whose tiles are nearly all edge tiles, at 20-55% (u8) and 58-67% (f16) of the copy. One round:
  * u8 263x800001 35.0% in AUTO, 43.7 in these tiles 16 bytes long (the heuristic's), 70.5 in 64;
  * 301x600001 39.9, 52.2, 70.3; 487x400001 54.8, 52.4, 68.3; over four such layouts, tiles 128 bytes long ran
  * at 63.3 to 68.1 and groups of 128 at 52.5 to 69.6; f16 263x400001 60.0 in AUTO, 74.4 in 64 elements. In
- * AUTO from 512 and 320 rows they went either way (u8 615x300001 59.2-59.3 -> 51.3-51.4, 743x300001 62.2-62.3
+ * AUTO from 512 and 320 rows, over shifted source rows, they went either way (u8 615x300001 59.2-59.3
+ * -> 51.3-51.4, 743x300001 62.2-62.3
  * -> 64.7-65.0, 1001x200001 66.0-66.2 -> 30.2 in tiles 32 long, all the local memory left; f16 331x300001
  * -0.1, 391x200001 +1.7, 447x200001 +0.2, 503x200001 78.1 -> 71.3-71.6), and the narrow variant keeps its
  * 128-row tiles there; so they did again with EDGE_VEC (bench/results/h200/knobs58.txt D: u8 615x300001
@@ -475,11 +476,16 @@ static int src_on_16(const clt__layout *l) {
  * of 5 lost 2.4 to 7.9 (u8 588x250001 60.7-60.8 -> 52.9-53.0, f16 342x300001 71.7-71.8 -> 66.2-66.3,
  * 366x280001 73.5-73.7 -> 68.8-68.9; u8 552x300001 +3.1 to +3.4), and those keep the first bounds. As
  * committed, on matrices of 65536 to 200000 columns (I), all 10 gained 5.4 to 27.3 (u8 520x65536 54.4 ->
- * 76.3-76.7, f16 362x80000 73.0-73.9 -> 79.3-79.5). */
+ * 76.3-76.7, f16 362x80000 73.0-73.9 -> 79.3-79.5). Destination rows off the words (an odd number of rows,
+ * or 2 mod 4 for u8) from source rows on 16 bytes, measured once, in a run set to take them only if every
+ * layout gained (K): all 16 gained, f16 of 321 to 383 rows 3.2 to 22.5 (321x400000 71.6-71.7 -> 89.6-89.7,
+ * 383x250000 64.7 -> 67.9-68.0), u8 of 513 to 599 rows 24.3 to 36.0 (531x320000 47.3-47.4 -> 83.2-83.3,
+ * 599x250000 50.0 -> 74.3-74.8). */
 static int narrow_whole(const clt__layout *l) {
   if (l->elem_size > 2)
     return 0;
-  const int more = dst_words_off_16(l) && src_on_16(l);
+  const int more = src_on_16(l) && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch,
+                                                    (unsigned)(16 / l->elem_size));
   const size_t max = l->elem_size == 1 ? (more ? 600u : 511u) : (more ? 383u : 319u);
   return l->rows < l->cols && l->rows > CLT__NARROW_MAX && l->rows <= max && dense_rows_from_16(l);
 }
@@ -1787,7 +1793,7 @@ static void units_to_whole_tiles(const clt__device_info *info, const clt__layout
  * round) 64 x 64 tiles ran 0.1 to 22.9 points behind the entry's own unskewed on all 12 layouts tried, and
  * rows off the words unskewed lost up to 20.0 (999x99999 86.2 -> 66.2; 263x400001 +1.8).
  * On the H200, wide sources into dense rows off 16 bytes take the narrow kernel since, u8 of up to 511 rows
- * and f16 of up to 319 (303 on 4-byte words; 600 and 383 there from source rows on 16 bytes)
+ * and f16 of up to 319 (f16 303 on 4-byte words; 600 and 383 from source rows on 16 bytes)
  * (shallow_to_whole_narrow: u8 360x400001 62.5-62.6 -> 72.2-72.4, 264x480001 64.3-64.5 -> 72.1-72.5). */
 static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size > 2 || !c->pre || clt__shape_class(l) != CLT_SHAPE_ODD ||
@@ -1823,8 +1829,8 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
  * 60.2-60.3 -> 66.5-66.6, 403x200001 67.7-67.8 -> 70.9-71.0), 354x300001 lost 0.9. Sources on the vectors
  * take rect's defaults already (one_sided_to_defaults; 301x400000 and 391x200000 came level). Those of up to
  * 319 rows into dense rows off 4-byte words take the narrow kernel since (shallow_to_whole_narrow:
- * 301x400001 72.4-72.5), and those of up to 303 rows on the words but off 16 bytes (383 from source rows on
- * 16 bytes) too. */
+ * 301x400001 72.4-72.5), and those of up to 303 rows on the words but off 16 bytes too; from source rows on
+ * 16 bytes, up to 383 rows either way. */
 static void shallow_odd2_to_defaults(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 2 || c->pre * l->elem_size != 32 ||
       clt__shape_class(l) != CLT_SHAPE_ODD || l->rows >= 448 || !dense_destination(l))
