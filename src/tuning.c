@@ -432,16 +432,20 @@ static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
 }
 
-/* Whether the destination rows start on 4-byte words but not all on 16-byte vectors. */
-static int dst_words_off_16(const clt__layout *l) {
-  const unsigned es = (unsigned)l->elem_size;
-  return es <= 4 && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4 / es) &&
-         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(16 / es));
-}
-
-/* Whether every source row starts on a 16-byte vector. */
+/* Whether every source row, and every destination row, starts on a 16-byte vector. */
 static int src_on_16(const clt__layout *l) {
   return view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(16 / l->elem_size));
+}
+
+static int dst_on_16(const clt__layout *l) {
+  return view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(16 / l->elem_size));
+}
+
+/* Whether the destination rows start on 4-byte words but not all on 16-byte vectors. */
+static int dst_words_off_16(const clt__layout *l) {
+  return l->elem_size <= 4 &&
+         view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(4 / l->elem_size)) &&
+         !dst_on_16(l);
 }
 
 /* The narrow kernel's tile over the whole short side past CLT__NARROW_MAX: wide sources of 1- and 2-byte
@@ -484,8 +488,7 @@ static int src_on_16(const clt__layout *l) {
 static int narrow_whole(const clt__layout *l) {
   if (l->elem_size > 2)
     return 0;
-  const int more = src_on_16(l) && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch,
-                                                    (unsigned)(16 / l->elem_size));
+  const int more = src_on_16(l) && !dst_on_16(l);
   const size_t max = l->elem_size == 1 ? (more ? 600u : 511u) : (more ? 383u : 319u);
   return l->rows < l->cols && l->rows > CLT__NARROW_MAX && l->rows <= max && dense_rows_from_16(l);
 }
@@ -522,8 +525,7 @@ static int narrow_whole(const clt__layout *l) {
  * the vector kernel of bytes_off_sectors_to_vector, the tiles of odd_unskewed, rect_half_skew and
  * shallow_odd2_to_defaults, and part_tiles_to_word_tiles' f16, where it takes the layout. */
 static int shallow_to_whole_narrow(const clt__device_info *info, const clt__layout *l) {
-  return narrow_whole(l) && !cpu_like(info) && clt__shape_class(l) != CLT_SHAPE_BATCHED &&
-         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(16 / l->elem_size)) &&
+  return narrow_whole(l) && !cpu_like(info) && clt__shape_class(l) != CLT_SHAPE_BATCHED && !dst_on_16(l) &&
          (l->elem_size == 1 || l->rows < 304 || !dst_words_off_16(l) || src_on_16(l)) &&
          clt__device_traits(info).shallow_whole_narrow;
 }
@@ -601,8 +603,7 @@ static int narrow_flat(const clt__config *c, const clt__device_info *info, const
 static int narrow_skewed(const clt__device_info *info, const clt__layout *l, size_t short_ext, size_t align) {
   const size_t es = l->elem_size;
   return l->rows > l->cols && es >= 2 && es <= 8 && align > es && short_ext * es % 32 == 0 &&
-         info->base_align_bytes >= 32 && info->base_align_bytes >= align &&
-         view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(16 / es)) &&
+         info->base_align_bytes >= 32 && info->base_align_bytes >= align && src_on_16(l) &&
          !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(align / es));
 }
 
