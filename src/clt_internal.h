@@ -255,6 +255,10 @@ typedef struct clt__traits {
    * not a whole number of 32, their rows on 4-element vectors, rect's word tiles of 32 columns
    * (src/tuning.c's part_tiles_to_word_tiles; default 0) */
   int part_word_tiles;
+  /* the narrow kernel reads wide u8 and f32 sources whose rows start on 8 bytes but off 16 as 16-byte
+   * vectors shifted into place, not as 8-byte ones, on the layouts src/tuning.c's narrow_shift_half names
+   * (default 0) */
+  int wide_shift_half;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

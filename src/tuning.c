@@ -641,6 +641,37 @@ static unsigned narrow_group_max(const clt__config *c, const clt__device_info *i
   return m;
 }
 
+/* Whether the narrow kernel reads a wide source whose rows start on 8 bytes but off 16 (half a 16-byte
+ * vector: a 1-byte element's 8, a 4-byte element's pair) as 16-byte vectors cut from the two aligned ones
+ * each straddles (SRC_SHIFT in cl/narrow.cl), as it reads rows on narrower starts, not as 8-byte vectors:
+ * u8 sources, and f32 ones of at least 32 rows, one matrix a call, into destination rows off 16 bytes, on
+ * devices whose clt__traits wide_shift_half says so. On an NVIDIA H200, AUTO against the 8-byte vectors,
+ * two rounds in alternating processes (bench/results/h200/knobs59.txt A to F), % of the copy:
+ * - u8: 25 of the 26 layouts of 3 to 127 rows gained 4.9 to 28.2 points, 3x40000008 came level (-0.1 to
+ *   +1.4); 15 of them were held out (C, D, F: 11x12000008 65.4-67.2 -> 93.3-93.6, 115x1200008 48.9-49.1 ->
+ *   74.2-74.5, 83x1000008 39.9-40.2 -> 64.3-64.5, 40x500008 66.3-67.1 -> 73.4-75.5);
+ * - f32 of 33 to 90 rows: all 22 layouts gained 0.4 to 25.4, 13 of them held out (C, D, F: 70x450002
+ *   70.4-70.5 -> 87.0-87.2, 55x600002 72.9-73.9 -> 87.2-87.4, 45x100002 58.4-68.8 -> 78.9-83.8, 43x800002
+ *   82.4-83.1 -> 86.0-86.2). CLBlast ran them at 66.0 to 76.6.
+ * Left out, where they went either way:
+ * - f32 of 3 to 31 rows: 11 of 22 layouts gained up to 8.4, 9 lost up to 10.3, 2 went either way
+ *   (27x1257250 76.3-77.1 -> 84.5-84.9, where CLBlast ran at 80.6-81.9, but 29x1100002 90.3-91.0 ->
+ *   80.9-82.3 and 28x1200002 89.8-91.2 -> 83.2);
+ * - f32 into destination rows on 16 bytes: 32x1200002 93.1-93.2 -> 90.4-90.7, 60x1000002 92.8-93.3 ->
+ *   88.6-88.7, 80x400002 84.5-85.0 -> 89.8-90.4, 20x1500002 95.3-95.6 -> 85.3-85.4;
+ * - f16: from 33 rows into rows off 16 bytes 14 of 15 layouts gained 0.8 to 18.9 (66x900004 62.2-62.9 ->
+ *   80.2-81.1) but 36x2500004 lost 8.0 to 8.2 (93.5-93.6 -> 85.4-85.5); into rows on them 32x3000004 lost
+ *   9.8 to 10.0 and 48x700004 3.5 to 3.8; of 5 to 29 rows 5 of 9 layouts gained;
+ * - batches of 4 f32 sources: 45x200002 82.5-82.6 -> 74.6-75.0, 27x300002 68.9-69.7 -> 68.2.
+ * The rule was narrowed three times by layouts held out from it: C took f32 of 21 to 28 rows and f16 of
+ * 13 to 31 out of it, D f32 into rows on 16 bytes, F f16. */
+static int narrow_shift_half(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  if (!c->wide || c->vw != 2 * c->nvl || l->batch != 1 || dst_on_16(l) ||
+      !clt__device_traits(info).wide_shift_half)
+    return 0;
+  return l->elem_size == 1 || (l->elem_size == 4 && l->rows >= 32);
+}
+
 /* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
  * it writes the current one: 8 per compute unit where that gives each walk at least 8 tiles, else one
  * tile per work-item. On the 16 Xeon cores of an NVIDIA H200's host (POCL 5.0, f32 in 32-byte rows, AUTO,
@@ -772,11 +803,11 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->nvs = narrow_vector(c->wide ? short_max : c->vw, dst_ext, info, l, 1);
     /* A wide source whose rows do not start on 16-byte vectors: 16-byte vectors still, each cut from
      * the two aligned ones it straddles (SRC_SHIFT in cl/narrow.cl), where each replaces at least 4
-     * narrower loads. On an NVIDIA H200 (bench/results/h200/knobs11.txt D), rows on single elements:
-     * u8 16x2097151 from 27% of the copy to 70%, 8x8388607 36% -> 85%, f16 32x1048575 53% -> 71%, f32
-     * 24x2097151 63% -> 90%; f64 (2 loads each) lost 2.2 points on 16x2097151. */
-    c->shift_ok = c->wide && c->vw >= 4 * c->nvl && c->vw * l->elem_size == 16 && c->tile % c->vw == 0 &&
-                  info->base_align_bytes >= 16;
+     * narrower loads (2 where narrow_shift_half says so). On an NVIDIA H200 (bench/results/h200/knobs11.txt
+     * D), rows on single elements: u8 16x2097151 from 27% of the copy to 70%, 8x8388607 36% -> 85%, f16
+     * 32x1048575 53% -> 71%, f32 24x2097151 63% -> 90%; f64 (2 loads each) lost 2.2 points on 16x2097151. */
+    c->shift_ok = c->wide && (c->vw >= 4 * c->nvl || narrow_shift_half(c, info, l)) &&
+                  c->vw * l->elem_size == 16 && c->tile % c->vw == 0 && info->base_align_bytes >= 16;
     if (c->shift_ok)
       c->nvl = c->vw;
     c->flat = narrow_flat(c, info, l);

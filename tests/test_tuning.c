@@ -3780,6 +3780,56 @@ static void h200_shallow_sources_take_whole_narrow(void **state) {
   drop_tuning_file(&f);
 }
 
+/* Wide sources whose rows start on 8 bytes but off 16: the narrow kernel reads u8 ones, and f32 ones of at
+ * least 32 rows, as shifted 16-byte vectors on an NVIDIA H200, one matrix a call, into destination rows off
+ * 16 bytes (narrow_shift_half); f16, fewer f32 rows, destination rows on 16 bytes, batches and other
+ * devices keep 8-byte vectors. Rows on single elements are shifted everywhere, as before. */
+static void h200_wide_half_vectors_shift(void **state) {
+  static const struct {
+    shape sh;
+    size_t es;
+    int shift;
+  } cases[] = {
+      {{27, 5000008, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{3, 40000008, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{127, 1100008, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{32, 3000008, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{27, 500008, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 0},   {{45, 750002, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{33, 1000002, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},  {{32, 1200002, 1, 0, 0, 0, 0, 34, 0, 0}, 4, 1},
+      {{32, 1200002, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},  {{31, 1100002, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{27, 1257250, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},  {{60, 1000002, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{45, 200002, 4, 0, 0, 0, 0, 0, 0, 1}, 4, 0},   {{45, 1500004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{45, 750001, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},   {{45, 750002, 1, 2, 0, 0, 0, 0, 0, 0}, 4, 1},
+      {{32, 1200002, 1, 0, 0, 0, 2, 0, 0, 0}, 4, 1},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++)
+      for (int explicit_narrow = 0; explicit_narrow < 2; explicit_narrow++) {
+        const clt_variant v = explicit_narrow ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO;
+        const clt__layout l = make_layout(&cases[i].sh, cases[i].es, v);
+        clt__config c;
+        char opts[1024];
+        assert_int_equal(explicit_narrow ? clt__choose_config(&dev[k], &l, v, &c)
+                                         : clt__auto_config(&dev[k], &l, &c),
+                         CLT_SUCCESS);
+        assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+        const int want = cases[i].shift && !k;
+        if (c.variant != CLT_VARIANT_NARROW || c.shift_ok != want ||
+            (strstr(opts, "-DSRC_SHIFT=1") != NULL) != want || (want && c.nvl * cases[i].es != 16))
+          fail_msg("%s %s elem_size %zu, %zux%zu batch %zu: %s shift %d nvl %u; expected shift %d",
+                   k ? "H100" : "H200", explicit_narrow ? "narrow" : "AUTO", cases[i].es, l.rows, l.cols,
+                   l.batch, clt_variant_name(c.variant), c.shift_ok, c.nvl, want);
+      }
+  /* rows on single elements: shifted on both */
+  const shape odd = {27, 1257251, 1, 0, 0, 0, 0, 0, 0, 1};
+  for (int k = 0; k < 2; k++) {
+    const clt__layout l = make_layout(&odd, 4, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
+    assert_true(c.variant == CLT_VARIANT_NARROW && c.shift_ok);
+  }
+}
+
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
  * for 64 rows or columns, 32 where the side is a whole number of 32 only), on every GPU; whole tiles,
  * squares and explicit knobs keep theirs. */
@@ -4107,6 +4157,7 @@ int main(void) {
       cmocka_unit_test(h200_odd_unskewed),
       cmocka_unit_test(h200_shallow_odd_f16_to_defaults),
       cmocka_unit_test(h200_shallow_sources_take_whole_narrow),
+      cmocka_unit_test(h200_wide_half_vectors_shift),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Random-shape survey: AUTO (and CLBlast, when the bench has it) on seeded random shapes of every type.
+
+The suite (bench/suite.sh) times chosen reference shapes; this draws shapes the kernels were not tuned
+on, so that weak shape families show up. Same seed, same shapes, on any machine.
+
+Usage:
+  survey.py BENCH DEVICE OUTDIR [options]   run cltranspose-bench per type, then summarise
+  survey.py --summary OUTDIR                summarise the JSON files already in OUTDIR
+  survey.py --list [options]                print the shapes and exit
+
+Options: --seed N (default 1), --per-type N (shapes of batch 1 per type, default 40), --batched N
+(batched shapes per type, default 4), --types LIST (default u8,f16,f32,f64,c128), --min-mib and
+--max-mib (bytes per call, default 64 and 512), --reps N (default 20), --chunk N (shapes per bench
+process, default 10).
+
+Shapes: bytes per call log-uniform between the bounds; rows/cols log-uniform from 1:65536 to 65536:1
+with the short side at least 2; each side independently either a random integer (3 in 5) or a
+multiple of 64 (2 in 5). Batched shapes hold 16 to 64 matrices of 1 to 8 MiB each (at most --max-mib
+in all). Each bench process writes OUTDIR/TYPE-GROUP-bBATCH-NN.json and .txt (group 0: batch 1, then
+one group per batched shape); the summary (OUTDIR/summary.txt) gives per type AUTO's percent of the
+copy (minimum, 10th percentile, median), the shapes below 80%, and AUTO's lead over CLBlast on every
+shape CLBlast ran. Exit status 1 if any bench process failed or any check did not pass.
+"""
+
+import glob
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+
+TYPES = {"u8": 1, "f16": 2, "f32": 4, "f64": 8, "c64": 8, "c128": 16}
+
+
+def parse(argv):
+    opt = {"seed": 1, "per-type": 40, "batched": 4, "types": "u8,f16,f32,f64,c128", "min-mib": 64,
+           "max-mib": 512, "reps": 20, "chunk": 10}
+    pos, mode, i = [], "run", 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--summary", "--list"):
+            mode = a[2:]
+        elif a.startswith("--") and a[2:] in opt:
+            if i + 1 >= len(argv):
+                sys.exit("survey.py: %s needs a value" % a)
+            opt[a[2:]] = argv[i + 1] if a == "--types" else int(argv[i + 1])
+            i += 1
+        elif a in ("-h", "--help"):
+            print(__doc__)
+            sys.exit(0)
+        elif a.startswith("-"):
+            sys.exit("survey.py: unknown option %s" % a)
+        else:
+            pos.append(a)
+        i += 1
+    types = opt["types"].split(",")
+    bad = [t for t in types if t not in TYPES]
+    if bad or opt["min-mib"] < 1 or opt["max-mib"] < opt["min-mib"] or opt["chunk"] < 1:
+        sys.exit("survey.py: bad --types or bounds (%s)" % ",".join(bad))
+    need = {"run": 3, "summary": 1, "list": 0}[mode]
+    if len(pos) != need:
+        sys.exit(__doc__)
+    return mode, pos, opt, types
+
+
+def draw_side(rng, x):
+    """x rounded to an integer: a random one near x, or a multiple of 64 when x allows."""
+    if x >= 64 and rng.random() < 0.4:
+        return max(64, int(round(x / 64.0)) * 64)
+    return max(2, int(x * (1.0 + 0.1 * (rng.random() - 0.5))))
+
+
+def shapes_for(opt, t):
+    """(batch, [(rows, cols)]) groups for type t, from a generator seeded by the seed and the type."""
+    es = TYPES[t]
+    rng = random.Random("%d/%s" % (opt["seed"], t))
+    lo, hi = math.log2(opt["min-mib"] * 2.0**20), math.log2(opt["max-mib"] * 2.0**20)
+    single = []
+    while len(single) < opt["per-type"]:
+        elems = 2.0 ** rng.uniform(lo, hi) / es
+        aspect = rng.uniform(-16.0, 16.0)  # log2(rows / cols)
+        rows = math.sqrt(elems) * 2.0 ** (aspect / 2)
+        cols = elems / rows
+        if min(rows, cols) < 2:
+            continue
+        single.append((draw_side(rng, rows), draw_side(rng, cols)))
+    groups = [(1, single)]
+    for _ in range(opt["batched"]):
+        batch = rng.choice([16, 24, 32, 48, 64])
+        elems = min(2.0 ** rng.uniform(20, 23), opt["max-mib"] * 2.0**20 / batch) / es
+        aspect = rng.uniform(-6.0, 6.0)
+        rows = math.sqrt(elems) * 2.0 ** (aspect / 2)
+        groups.append((batch, [(draw_side(rng, rows), draw_side(rng, elems / rows))]))
+    return groups
+
+
+def run(bench, device, out, opt, types):
+    if not os.access(bench, os.X_OK):
+        sys.exit("survey.py: %s is not an executable cltranspose-bench" % bench)
+    os.makedirs(out, exist_ok=True)
+    failed = 0
+    for t in types:
+        for g, (batch, shapes) in enumerate(shapes_for(opt, t)):
+            for k in range(0, len(shapes), opt["chunk"]):
+                part = shapes[k:k + opt["chunk"]]
+                name = os.path.join(out, "%s-%d-b%d-%02d" % (t, g, batch, k // opt["chunk"]))
+                cmd = [bench, "--device", device, "--type", t, "--batch", str(batch), "--variant", "auto",
+                       "--reps", str(opt["reps"]), "-q", "--json", name + ".json",
+                       "--shape", ",".join("%dx%d" % s for s in part)]
+                print("== %s batch %d: %s" % (t, batch, " ".join("%dx%d" % s for s in part)),
+                      file=sys.stderr, flush=True)
+                with open(name + ".txt", "w") as f:
+                    rc = subprocess.call(cmd, stdout=f, stderr=subprocess.STDOUT)
+                if rc != 0:
+                    failed += 1
+                    print("   bench exited %d (see %s.txt)" % (rc, name), file=sys.stderr, flush=True)
+    return failed
+
+
+def pct(xs, q):
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))]
+
+
+def summary(out):
+    cases = {}
+    for path in sorted(glob.glob(os.path.join(out, "*.json"))):
+        with open(path) as f:
+            doc = json.load(f)
+        for r in doc["results"]:
+            key = (r["type"], r["batch"], r["rows"], r["cols"])
+            c = cases.setdefault(key, {})
+            c[r["variant"] if r["impl"] == "cltranspose" else r["impl"]] = r
+    lines, lows, leads, bad = [], [], [], 0
+    by_type = {}
+    for key, c in cases.items():
+        for r in c.values():
+            bad += r["check"] not in ("PASS", "SKIP")
+        a = c.get("auto")
+        if a is None or a["check"] != "PASS" or a["percent_of_copy"] is None:
+            continue
+        by_type.setdefault(key[0], []).append(a["percent_of_copy"])
+        if a["percent_of_copy"] < 80:
+            lows.append((a["percent_of_copy"], key, a["resolved_variant"]))
+        b = c.get("clblast")
+        if b is not None and b["check"] == "PASS" and b["percent_of_copy"] is not None:
+            leads.append((a["percent_of_copy"] - b["percent_of_copy"], key, a["percent_of_copy"],
+                          b["percent_of_copy"]))
+    lines.append("AUTO, percent of the same run's copy (every result exact unless counted below)")
+    lines.append("type  shapes    min    p10  median")
+    for t in sorted(by_type, key=lambda t: TYPES[t]):
+        v = by_type[t]
+        lines.append("%-5s %6d %6.1f %6.1f %7.1f" % (t, len(v), min(v), pct(v, 0.1), pct(v, 0.5)))
+    lines.append("checks failed or errors: %d" % bad)
+    lines.append("")
+    lines.append("AUTO below 80%% of the copy: %d shapes" % len(lows))
+    for p, (t, b, r, c), v in sorted(lows):
+        lines.append("  %5.1f  %-5s %dx%d%s  %s" % (p, t, r, c, " batch %d" % b if b > 1 else "", v))
+    lines.append("")
+    if leads:
+        lines.append("AUTO against CLBlast on the %d shapes CLBlast ran: AUTO ahead on %d, lead %.1f to %.1f "
+                     "points" % (len(leads), sum(d > 0 for d, *_ in leads), min(leads)[0], max(leads)[0]))
+        for d, (t, b, r, c), pa, pb in sorted(leads)[:5]:
+            lines.append("  smallest leads: %-5s %dx%d  AUTO %.1f  CLBlast %.1f" % (t, r, c, pa, pb))
+    else:
+        lines.append("CLBlast: no shape (not built in, or no type it supports)")
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(out, "summary.txt"), "w") as f:
+        f.write(text)
+    sys.stdout.write(text)
+    return bad
+
+
+def main():
+    mode, pos, opt, types = parse(sys.argv[1:])
+    if mode == "list":
+        for t in types:
+            for batch, shapes in shapes_for(opt, t):
+                print("%s batch %d: %s" % (t, batch, ",".join("%dx%d" % s for s in shapes)))
+        return 0
+    failed = run(pos[0], pos[1], pos[2], opt, types) if mode == "run" else 0
+    bad = summary(pos[-1])
+    return 1 if failed or bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
