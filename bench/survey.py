@@ -8,6 +8,7 @@ Usage:
   survey.py BENCH DEVICE OUTDIR [options]   run cltranspose-bench per type, then summarise
   survey.py --summary OUTDIR                summarise the JSON files already in OUTDIR
   survey.py --list [options]                print the shapes and exit
+  survey.py --compare BEFORE AFTER          AUTO's figures of two runs of one survey, shape by shape
 
 Options: --seed N (default 1), --per-type N (shapes of batch 1 per type, default 40), --batched N
 (batched shapes per type, default 4), --types LIST (default u8,f16,f32,f64,c128), --min-mib and
@@ -40,7 +41,7 @@ def parse(argv):
     pos, mode, i = [], "run", 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--summary", "--list"):
+        if a in ("--summary", "--list", "--compare"):
             mode = a[2:]
         elif a.startswith("--") and a[2:] in opt:
             if i + 1 >= len(argv):
@@ -59,7 +60,7 @@ def parse(argv):
     bad = [t for t in types if t not in TYPES]
     if bad or opt["min-mib"] < 1 or opt["max-mib"] < opt["min-mib"] or opt["chunk"] < 1:
         sys.exit("survey.py: bad --types or bounds (%s)" % ",".join(bad))
-    need = {"run": 3, "summary": 1, "list": 0}[mode]
+    need = {"run": 3, "summary": 1, "list": 0, "compare": 2}[mode]
     if len(pos) != need:
         sys.exit(__doc__)
     return mode, pos, opt, types
@@ -124,7 +125,8 @@ def pct(xs, q):
     return s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))]
 
 
-def summary(out):
+def load(out):
+    """{(type, batch, rows, cols): {"copy"|"auto"|"clblast": record}} from every JSON file in out."""
     cases = {}
     for path in sorted(glob.glob(os.path.join(out, "*.json"))):
         with open(path) as f:
@@ -133,6 +135,49 @@ def summary(out):
             key = (r["type"], r["batch"], r["rows"], r["cols"])
             c = cases.setdefault(key, {})
             c[r["variant"] if r["impl"] == "cltranspose" else r["impl"]] = r
+    return cases
+
+
+def label(key):
+    t, b, r, c = key
+    return "%-5s %dx%d%s" % (t, r, c, " batch %d" % b if b > 1 else "")
+
+
+def auto_pct(c):
+    a = c.get("auto")
+    return a["percent_of_copy"] if a is not None and a["check"] == "PASS" else None
+
+
+def compare(before, after):
+    """AUTO's figures of two surveys of the same shapes: what moved, and where the kernel changed."""
+    b, a = load(before), load(after)
+    both = [k for k in b if k in a and auto_pct(b[k]) is not None and auto_pct(a[k]) is not None]
+    if not both:
+        sys.exit("survey.py: no shape measured in both %s and %s" % (before, after))
+    changed, same = [], []
+    for k in both:
+        d = auto_pct(a[k]) - auto_pct(b[k])
+        kernel = a[k]["auto"]["build_options"] != b[k]["auto"]["build_options"]
+        (changed if kernel else same).append((d, k))
+    lines = ["AUTO, percent of the copy: %s -> %s, %d shapes in both (%d in one only)"
+             % (before, after, len(both), len(set(a) ^ set(b)))]
+    lines.append("kernel changed on %d:" % len(changed))
+    for d, k in sorted(changed):
+        lines.append("  %+6.1f  %s  %.1f -> %.1f  %s -> %s" % (d, label(k), auto_pct(b[k]), auto_pct(a[k]),
+                     b[k]["auto"]["resolved_variant"], a[k]["auto"]["resolved_variant"]))
+    if same:
+        moves = sorted(abs(d) for d, _ in same)
+        lines.append("kernel the same on %d: median move %.1f points, %d beyond 1, %d beyond 2; largest:"
+                     % (len(same), moves[len(moves) // 2], sum(m > 1 for m in moves),
+                        sum(m > 2 for m in moves)))
+        for d, k in sorted(same, key=lambda x: -abs(x[0]))[:5]:
+            lines.append("  %+6.1f  %s  %.1f -> %.1f" % (d, label(k), auto_pct(b[k]), auto_pct(a[k])))
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def summary(out):
+    cases = load(out)
     lines, lows, leads, bad = [], [], [], 0
     by_type = {}
     for key, c in cases.items():
@@ -156,8 +201,8 @@ def summary(out):
     lines.append("checks failed or errors: %d" % bad)
     lines.append("")
     lines.append("AUTO below 80%% of the copy: %d shapes" % len(lows))
-    for p, (t, b, r, c), v in sorted(lows):
-        lines.append("  %5.1f  %-5s %dx%d%s  %s" % (p, t, r, c, " batch %d" % b if b > 1 else "", v))
+    for p, key, v in sorted(lows):
+        lines.append("  %5.1f  %s  %s" % (p, label(key), v))
     lines.append("")
     if leads:
         lines.append("AUTO against CLBlast on the %d shapes CLBlast ran: AUTO ahead on %d, lead %.1f to %.1f "
@@ -180,6 +225,8 @@ def main():
             for batch, shapes in shapes_for(opt, t):
                 print("%s batch %d: %s" % (t, batch, ",".join("%dx%d" % s for s in shapes)))
         return 0
+    if mode == "compare":
+        return compare(pos[0], pos[1])
     failed = run(pos[0], pos[1], pos[2], opt, types) if mode == "run" else 0
     bad = summary(pos[-1])
     return 1 if failed or bad else 0

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/survey.py end to end on the default OpenCL device: the same seed lists the same shapes, bad
 # options are refused, and a small survey runs every drawn shape exactly (each type's batch-1 shapes and
-# each batched one in their own JSON files, two of one batch size among them) and summarises them.
-# Usage: bench_survey.sh PATH/TO/cltranspose-bench. Exit 77 (skipped) without python3 or an OpenCL device.
+# each batched one in their own JSON files, two of one batch size among them) and summarises them, and
+# --compare finds no move between a run and itself. Usage: bench_survey.sh PATH/TO/cltranspose-bench.
+# Exit 77 (skipped) without python3 or an OpenCL device.
 set -euo pipefail
 # shellcheck source=tests/bench_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bench_lib.sh"
@@ -38,4 +39,13 @@ grep -q '^checks failed or errors: 0$' "$work/sv/summary.txt" || fail "survey: $
 for t in f32 u8; do
   grep -Eq "^$t +4 " "$work/sv/summary.txt" || fail "survey: no 4 $t shapes in $(cat "$work/sv/summary.txt")"
 done
+# --compare: a run against itself moves nothing; against a directory without results it fails
+python3 "$survey" --compare "$work/sv" "$work/sv" >"$work/cmp" || fail "--compare: $(cat "$work/cmp")"
+grep -q '^kernel changed on 0:$' "$work/cmp" && grep -q ' 8 shapes in both (0 in one only)$' "$work/cmp" &&
+  grep -q 'kernel the same on 8: median move 0.0 points, 0 beyond 1' "$work/cmp" ||
+  fail "--compare of a run with itself: $(cat "$work/cmp")"
+mkdir "$work/empty"
+if python3 "$survey" --compare "$work/sv" "$work/empty" >"$work/cmp" 2>&1; then
+  fail "--compare against a directory without results was accepted"
+fi
 echo "bench_survey: passed"
