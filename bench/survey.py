@@ -46,7 +46,10 @@ def parse(argv):
         elif a.startswith("--") and a[2:] in opt:
             if i + 1 >= len(argv):
                 sys.exit("survey.py: %s needs a value" % a)
-            opt[a[2:]] = argv[i + 1] if a == "--types" else int(argv[i + 1])
+            try:
+                opt[a[2:]] = argv[i + 1] if a == "--types" else int(argv[i + 1])
+            except ValueError:
+                sys.exit("survey.py: %s needs a whole number, not %s" % (a, argv[i + 1]))
             i += 1
         elif a in ("-h", "--help"):
             print(__doc__)
@@ -178,6 +181,8 @@ def compare(before, after):
 
 def summary(out):
     cases = load(out)
+    if not cases:
+        sys.exit("survey.py: no results in %s" % out)
     lines, lows, leads, bad = [], [], [], 0
     by_type = {}
     for key, c in cases.items():

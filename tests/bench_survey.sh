@@ -22,7 +22,7 @@ cmp -s "$work/list1" "$work/list3" && fail "--seed 2 drew the shapes of seed 1"
 [[ $(grep -c '^f32 batch 1: [0-9]*x[0-9]*,[0-9]*x[0-9]*$' "$work/list1") == 1 &&
   $(grep -c '^u8 batch [0-9]*: [0-9]*x[0-9]*$' "$work/list1") == 2 ]] ||
   fail "--list: not 2 shapes of batch 1 and 2 batched per type: $(cat "$work/list1")"
-for bad in "--types f7" "--max-mib 0" "--bogus 1"; do
+for bad in "--types f7" "--max-mib 0" "--bogus 1" "--seed x"; do
   # shellcheck disable=SC2086 # the option and its value
   if python3 "$survey" --list $bad >"$work/out" 2>&1; then
     fail "survey.py --list $bad was accepted"
@@ -47,5 +47,8 @@ grep -q '^kernel changed on 0:$' "$work/cmp" && grep -q ' 8 shapes in both (0 in
 mkdir "$work/empty"
 if python3 "$survey" --compare "$work/sv" "$work/empty" >"$work/cmp" 2>&1; then
   fail "--compare against a directory without results was accepted"
+fi
+if python3 "$survey" --summary "$work/empty" >"$work/cmp" 2>&1; then
+  fail "--summary of a directory without results was accepted"
 fi
 echo "bench_survey: passed"
