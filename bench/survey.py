@@ -212,8 +212,8 @@ def summary(out):
     if leads:
         lines.append("AUTO against CLBlast on the %d shapes CLBlast ran: AUTO ahead on %d, lead %.1f to %.1f "
                      "points" % (len(leads), sum(d > 0 for d, *_ in leads), min(leads)[0], max(leads)[0]))
-        for d, (t, b, r, c), pa, pb in sorted(leads)[:5]:
-            lines.append("  smallest leads: %-5s %dx%d  AUTO %.1f  CLBlast %.1f" % (t, r, c, pa, pb))
+        for d, key, pa, pb in sorted(leads)[:5]:
+            lines.append("  smallest leads: %s  AUTO %.1f  CLBlast %.1f" % (label(key), pa, pb))
     else:
         lines.append("CLBlast: no shape (not built in, or no type it supports)")
     text = "\n".join(lines) + "\n"

@@ -432,7 +432,8 @@ static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
 }
 
-/* Whether every source row, and every destination row, starts on a 16-byte vector. */
+/* Whether every source row starts on a 16-byte vector (one matrix's or a batch's, offset included); and
+ * every destination row. */
 static int src_on_16(const clt__layout *l) {
   return view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(16 / l->elem_size));
 }
@@ -580,8 +581,8 @@ static int narrow_flat(const clt__config *c, const clt__device_info *info, const
     return 0;
   if (c->wide)
     return dense_rows_from_16(l);
-  return (es == 4 || nv == 1 || !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, fv)) &&
-         l->src_ld == l->cols && l->src_offset % fv == 0 && (l->batch == 1 || l->src_stride % fv == 0);
+  return (es == 4 || nv == 1 || !dst_on_16(l)) && l->src_ld == l->cols && l->src_offset % fv == 0 &&
+         (l->batch == 1 || l->src_stride % fv == 0);
 }
 
 /* Whether the narrow kernel skews a tall source's destination runs to align-byte boundaries (SKEW in
@@ -1133,8 +1134,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     probe.nvs = narrow_vector(c.vw, c.short_ext, info, l, 1);
     const int flat = narrow_flat(&probe, info, l);
     const int gather = !c.wide && flat;
-    /* destination rows on 16-byte vectors */
-    const int dst16 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c.vw);
+    const int dst16 = dst_on_16(l);
     const int gather16 = gather && dst16;
     const int scatter = c.wide && flat && es >= 2 && c.short_ext <= 20;
     const size_t budget = gather16 || scatter || (es == 1 && !gather) ? 8192 : 4096;
@@ -1358,8 +1358,7 @@ static size_t min_sz(size_t a, size_t b) {
  * to 13.6 points, 96x2097151 68.7-69.1 -> 82.3, 96x1048575 67.2-67.5 -> 80.7-80.8, 96x524287 63.9-65.8
  * -> 77.1-77.6, 96x2097148 (on 8-byte words) 78.2 -> 82.2-82.3. */
 static int shifted_wide2_rect32(const clt__device_info *info, const clt__layout *l) {
-  return l->elem_size == 2 && l->rows == 96 && clt__shape_class(l) == CLT_SHAPE_WIDE &&
-         !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 8) &&
+  return l->elem_size == 2 && l->rows == 96 && clt__shape_class(l) == CLT_SHAPE_WIDE && !src_on_16(l) &&
          clt__device_traits(info).wide_shifted2_rect32;
 }
 
@@ -1921,8 +1920,7 @@ static void aligned2_to_overlapping_rect(const clt__device_info *info, const clt
 static void aligned2_units_into_pieces(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_VECTOR || l->elem_size != 2 || clt__shape_class(l) != CLT_SHAPE_ALIGNED ||
       !clt__device_traits(info).aligned2_units8 ||
-      !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4) ||
-      view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 8))
+      !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4) || dst_on_16(l))
     return;
   const clt_tuning t = {CLT_VARIANT_RECT, 128, 4, 16, 1, 16, 8, 1, 0};
   clt__config u;
