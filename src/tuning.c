@@ -645,19 +645,30 @@ static unsigned narrow_group_max(const clt__config *c, const clt__device_info *i
 /* Whether the narrow kernel reads a wide source whose rows start on 8 bytes but off 16 (half a 16-byte
  * vector: a 1-byte element's 8, a 4-byte element's pair) as 16-byte vectors cut from the two aligned ones
  * each straddles (SRC_SHIFT in cl/narrow.cl), as it reads rows on narrower starts, not as 8-byte vectors:
- * u8 sources, and f32 ones of at least 32 rows, one matrix a call, into destination rows off 16 bytes, on
- * devices whose clt__traits wide_shift_half says so. On an NVIDIA H200, AUTO against the 8-byte vectors,
- * two rounds in alternating processes (bench/results/h200/knobs59.txt A to F), % of the copy:
+ * u8 sources, and f32 ones of at least 32 rows or of an odd 17 to 27 (those in groups of 64: the narrow
+ * heuristic's shift32), one matrix a call, into destination rows off 16 bytes, on devices whose
+ * clt__traits wide_shift_half says so. On an NVIDIA H200, AUTO against the 8-byte vectors, two rounds in
+ * alternating processes (bench/results/h200/knobs59.txt A to F, knobs60.txt G to I), % of the copy:
  * - u8: 25 of the 26 layouts of 3 to 127 rows gained 4.9 to 28.2 points, 3x40000008 came level (-0.1 to
  *   +1.4); 15 of them were held out (C, D, F: 11x12000008 65.4-67.2 -> 93.3-93.6, 115x1200008 48.9-49.1 ->
  *   74.2-74.5, 83x1000008 39.9-40.2 -> 64.3-64.5, 40x500008 66.3-67.1 -> 73.4-75.5);
  * - f32 of 33 to 90 rows: all 22 layouts gained 0.4 to 25.4, 13 of them held out (C, D, F: 70x450002
  *   70.4-70.5 -> 87.0-87.2, 55x600002 72.9-73.9 -> 87.2-87.4, 45x100002 58.4-68.8 -> 78.9-83.8, 43x800002
  *   82.4-83.1 -> 86.0-86.2). CLBlast ran them at 66.0 to 76.6.
+ * - f32 of an odd 17 to 27 rows, whose destination runs go an element at a time (FLAT, cl/narrow.cl's
+ *   SCATTER): shifted in groups of 64, 4 of 5 layouts gained 3.9 to 10.5 (knobs59.txt E, knobs60.txt G:
+ *   27x1257250 76.5-77.5 -> 85.7-87.0, where CLBlast ran at 80.9-81.8; 17x1700002 83.3-85.6 ->
+ *   88.4-90.2), 21x1600002 went either way (-1.2 to +2.3). The rule then gained on all 16 layouts held
+ *   out, three rounds (I): 15 by 0.9 to 10.6 (27x1400002 77.9-78.0 -> 88.0-88.5, CLBlast 80.1-80.9;
+ *   23x500002 75.0-75.4 -> 81.2-82.2, CLBlast 76.5-78.0; 17x5000006 91.5-91.9 -> 92.8-93.0), 21 rows
+ *   of 1600002 elements -0.8 to +3.4. In the groups of 128 the heuristic gives 21 to 27 rows, 27x1257250
+ *   ran at 84.5-84.7 (E).
  * Left out, where they went either way:
- * - f32 of 3 to 31 rows: 11 of 22 layouts gained up to 8.4, 9 lost up to 10.3, 2 went either way
- *   (27x1257250 76.3-77.1 -> 84.5-84.9, where CLBlast ran at 80.6-81.9, but 29x1100002 90.3-91.0 ->
- *   80.9-82.3 and 28x1200002 89.8-91.2 -> 83.2);
+ * - other f32 of 3 to 31 rows: the 8-byte vectors ran faster on 29 rows (29x1100002 and 29x1257250
+ *   89.7-90.9 -> 83.5-84.1 in groups of 64, knobs60.txt G), 28 (28x1200002 87.7-91.0 -> 84.0-84.7), 20
+ *   (95.3-95.6 -> 85.3-85.4) and 7, 9, 11 and 15 (7x4000002 95.9-96.3 -> 89.9-92.5, 15x2000002 92.1-93.3
+ *   -> 90.0-90.2), where 3, 5 and 13 gained up to 4.6 (13x2500002 88.4-89.0 -> 92.1-93.0); 31 rows came
+ *   level (82.5-82.8 -> 82.5);
  * - f32 into destination rows on 16 bytes: 32x1200002 93.1-93.2 -> 90.4-90.7, 60x1000002 92.8-93.3 ->
  *   88.6-88.7, 80x400002 84.5-85.0 -> 89.8-90.4, 20x1500002 95.3-95.6 -> 85.3-85.4;
  * - f16: from 33 rows into rows off 16 bytes 14 of 15 layouts gained 0.8 to 18.9 (66x900004 62.2-62.9 ->
@@ -670,7 +681,8 @@ static int narrow_shift_half(const clt__config *c, const clt__device_info *info,
   if (!c->wide || c->vw != 2 * c->nvl || l->batch != 1 || dst_on_16(l) ||
       !clt__device_traits(info).wide_shift_half)
     return 0;
-  return l->elem_size == 1 || (l->elem_size == 4 && l->rows >= 32);
+  return l->elem_size == 1 ||
+         (l->elem_size == 4 && (l->rows >= 32 || (l->rows % 2 && l->rows >= 17 && l->rows <= 27)));
 }
 
 /* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
@@ -1137,6 +1149,12 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     const int dst16 = dst_on_16(l);
     const int gather16 = gather && dst16;
     const int scatter = c.wide && flat && es >= 2 && c.short_ext <= 20;
+    /* Wide f32 sources of fewer than 32 rows read as shifted 16-byte vectors: groups of 64
+     * (narrow_shift_half has the figures). The source's vector as set_alignment will find it: the tile
+     * is a multiple of vw. */
+    clt__config half = c;
+    half.nvl = narrow_vector(c.vw, c.vw, info, l, 0);
+    const int shift32 = es == 4 && c.short_ext < 32 && narrow_shift_half(&half, info, l);
     const size_t budget = gather16 || scatter || (es == 1 && !gather) ? 8192 : 4096;
     /* Runs of at least 256 bytes along the long side, except:
      * - tall 8-byte sources into destination rows off 16-byte vectors, on short sides up to the device's
@@ -1168,7 +1186,7 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       while (sv > 1 && c.short_ext % sv)
         sv /= 2;
       c.wg_x = es == 1 ? 128 : 64;
-      const unsigned wg_max = gather16 || scatter ? 64 : narrow_group_max(&c, info, l, flat);
+      const unsigned wg_max = gather16 || scatter || shift32 ? 64 : narrow_group_max(&c, info, l, flat);
       if (gather16 || scatter)
         c.wg_x = 64;
       while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)
