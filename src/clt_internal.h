@@ -259,6 +259,9 @@ typedef struct clt__traits {
    * vectors shifted into place, not as 8-byte ones, on the layouts src/tuning.c's narrow_shift_half names
    * (default 0) */
   int wide_shift_half;
+  /* the narrow kernel's tiles of wide u8 sources of 65 to 127 rows are 128 bytes long in groups of 128,
+   * not 64 in groups of 256 (src/tuning.c's narrow_u8_tile128; default 0) */
+  int wide_u8_tile128;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

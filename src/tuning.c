@@ -685,6 +685,21 @@ static int narrow_shift_half(const clt__config *c, const clt__device_info *info,
          (l->elem_size == 4 && (l->rows >= 32 || (l->rows % 2 && l->rows >= 17 && l->rows <= 27)));
 }
 
+/* Whether the narrow kernel's tiles of a wide u8 source of 65 to 127 rows (its whole short side, not
+ * narrow_whole's) are 128 bytes long in groups of 128, on devices whose clt__traits wide_u8_tile128 says
+ * so, where the heuristic's 8 KiB tiles cut them to 64 in groups of 256: a tile's 65 to 127 rows of 64
+ * bytes are 260 to 508 16-byte loads, one or two a work-item. On an NVIDIA H200, against the heuristic, two
+ * rounds in alternating processes (bench/results/h200/knobs60.txt J, K), % of the copy: all 8 layouts of
+ * the search gained 1.7 to 38.9 points (65x2128320 48.0 -> 86.2-86.9, 100x1400000 63.8-63.9 -> 86.0-86.3,
+ * 127x1100000 78.0-78.2 -> 79.9-80.5), where 128 bytes in groups of 256 lost 1.4 to 1.9 on 127 rows and
+ * 256 in groups of 256 3.8 to 4.1; of 11 held out, 9 gained 4.8 to 44.9 (67x2000000 46.0-46.9 ->
+ * 88.7-90.9, 95x1400000 52.7-53.2 -> 80.0-82.6, batches of 4 70x300000 54.3-54.4 -> 84.4-84.5 and
+ * 97x250001 28.4-28.9 -> 49.9-50.0) and 119x1100003 and 126x1000000 came 0.8 to 1.2 below. */
+static int narrow_u8_tile128(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  return c->wide && l->elem_size == 1 && l->rows > 64 && l->rows < 128 &&
+         clt__device_traits(info).wide_u8_tile128;
+}
+
 /* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
  * it writes the current one: 8 per compute unit where that gives each walk at least 8 tiles, else one
  * tile per work-item. On the 16 Xeon cores of an NVIDIA H200's host (POCL 5.0, f32 in 32-byte rows, AUTO,
@@ -1182,11 +1197,16 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       c.tile = c.vw;
       while (c.tile < tile_max && (2 * c.tile * c.short_ext * es <= budget || c.tile < run))
         c.tile *= 2;
+      const int u8_128 = narrow_u8_tile128(&c, info, l);
+      if (u8_128)
+        c.tile = 128;
       unsigned sv = c.vw; /* the short side's vector, were its view aligned */
       while (sv > 1 && c.short_ext % sv)
         sv /= 2;
       c.wg_x = es == 1 ? 128 : 64;
-      const unsigned wg_max = gather16 || scatter || shift32 ? 64 : narrow_group_max(&c, info, l, flat);
+      const unsigned wg_max = gather16 || scatter || shift32 ? 64
+                              : u8_128                       ? 128
+                                                             : narrow_group_max(&c, info, l, flat);
       if (gather16 || scatter)
         c.wg_x = 64;
       while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)

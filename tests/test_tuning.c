@@ -3780,6 +3780,17 @@ static void h200_shallow_sources_take_whole_narrow(void **state) {
   drop_tuning_file(&f);
 }
 
+/* The configuration of sh on dev in the explicit narrow variant or in AUTO, and its build options. */
+static clt__layout narrow_or_auto_config(const clt__device_info *dev, const shape *sh, size_t es,
+                                         int explicit_narrow, clt__config *c, char *opts, size_t opts_size) {
+  const clt_variant v = explicit_narrow ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO;
+  const clt__layout l = make_layout(sh, es, v);
+  assert_int_equal(explicit_narrow ? clt__choose_config(dev, &l, v, c) : clt__auto_config(dev, &l, c),
+                   CLT_SUCCESS);
+  assert_int_equal(clt__config_options(c, es, opts, opts_size), 0);
+  return l;
+}
+
 /* Wide sources whose rows start on 8 bytes but off 16: the narrow kernel reads u8 ones, and f32 ones of at
  * least 32 rows, as shifted 16-byte vectors on an NVIDIA H200, one matrix a call, into destination rows off
  * 16 bytes (narrow_shift_half); f16, fewer f32 rows, destination rows on 16 bytes, batches and other
@@ -3823,14 +3834,10 @@ static void h200_wide_half_vectors_shift(void **state) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int k = 0; k < 2; k++)
       for (int explicit_narrow = 0; explicit_narrow < 2; explicit_narrow++) {
-        const clt_variant v = explicit_narrow ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO;
-        const clt__layout l = make_layout(&cases[i].sh, cases[i].es, v);
         clt__config c;
         char opts[1024];
-        assert_int_equal(explicit_narrow ? clt__choose_config(&dev[k], &l, v, &c)
-                                         : clt__auto_config(&dev[k], &l, &c),
-                         CLT_SUCCESS);
-        assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+        const clt__layout l =
+            narrow_or_auto_config(&dev[k], &cases[i].sh, cases[i].es, explicit_narrow, &c, opts, sizeof opts);
         const int want = cases[i].shift && !k;
         if (c.variant != CLT_VARIANT_NARROW || c.shift_ok != want ||
             (strstr(opts, "-DSRC_SHIFT=1") != NULL) != want || (want && c.nvl * cases[i].es != 16) ||
@@ -3848,6 +3855,42 @@ static void h200_wide_half_vectors_shift(void **state) {
     assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
     assert_true(c.variant == CLT_VARIANT_NARROW && c.shift_ok);
   }
+}
+
+/* The narrow kernel's tiles of wide u8 sources of 65 to 127 rows, 128 bytes long in groups of 128 on the
+ * H200 (narrow_u8_tile128), in AUTO and the explicit narrow variant, batches too; 64 bytes in groups of 256
+ * on the H100, and the heuristic's own past those rows and for other element sizes (64 rows take 128 x 128
+ * from the heuristic already). */
+static void h200_wide_u8_tiles_128(void **state) {
+  static const struct {
+    shape sh;
+    size_t es;
+    int tile128; /* on the H200 */
+  } cases[] = {
+      {{65, 2128320, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},  {{71, 1437672, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{100, 1400000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{127, 1100000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{113, 1300001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1}, {{90, 300008, 4, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{200, 700000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},  {{66, 900004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{128, 1000008, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0}, {{2128320, 65, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{100, 80, 64, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++)
+      for (int explicit_narrow = 0; explicit_narrow < 2; explicit_narrow++) {
+        clt__config c;
+        char opts[1024];
+        const clt__layout l =
+            narrow_or_auto_config(&dev[k], &cases[i].sh, cases[i].es, explicit_narrow, &c, opts, sizeof opts);
+        const int want = cases[i].tile128 && !k;
+        const int got = c.variant == CLT_VARIANT_NARROW && c.tile == 128 && c.wg_x == 128;
+        if (got != want || (explicit_narrow && c.variant != CLT_VARIANT_NARROW) ||
+            (want && (!strstr(opts, " -DTC=128 ") || !strstr(opts, " -DGROUP=128 "))))
+          fail_msg("%s %s elem_size %zu, %zux%zu batch %zu: %s tile %u group %u; expected 128 x 128: %d",
+                   k ? "H100" : "H200", explicit_narrow ? "narrow" : "AUTO", cases[i].es, l.rows, l.cols,
+                   l.batch, clt_variant_name(c.variant), c.tile, c.wg_x, want);
+      }
 }
 
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
@@ -4178,6 +4221,7 @@ int main(void) {
       cmocka_unit_test(h200_shallow_odd_f16_to_defaults),
       cmocka_unit_test(h200_shallow_sources_take_whole_narrow),
       cmocka_unit_test(h200_wide_half_vectors_shift),
+      cmocka_unit_test(h200_wide_u8_tiles_128),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
