@@ -3792,9 +3792,10 @@ static clt__layout narrow_or_auto_config(const clt__device_info *dev, const shap
 }
 
 /* Wide sources whose rows start on 8 bytes but off 16: the narrow kernel reads u8 ones, and f32 ones of at
- * least 32 rows, as shifted 16-byte vectors on an NVIDIA H200, one matrix a call, into destination rows off
- * 16 bytes (narrow_shift_half); f16, fewer f32 rows, destination rows on 16 bytes, batches and other
- * devices keep 8-byte vectors. Rows on single elements are shifted everywhere, as before. */
+ * least 32 rows or of an odd 17 to 27 (those in groups of 64), as shifted 16-byte vectors on an NVIDIA
+ * H200, one matrix a call, into destination rows off 16 bytes (narrow_shift_half); f16, other f32 row
+ * counts, destination rows on 16 bytes, batches and other devices keep 8-byte vectors. Rows on single
+ * elements are shifted everywhere, as before. */
 static void h200_wide_half_vectors_shift(void **state) {
   static const struct {
     shape sh;
