@@ -57,7 +57,8 @@ typedef ulong idx_t;
  * 73.5-73.7, h200/knobs54.txt), and with one there is nothing to walk along. Past 256 columns it gained on
  * both GPUs for sources at least twice as tall (f32 120000x900 83.7-84.5 -> 93.8-95.7), not for near-square
  * ones, and on an NVIDIA H200 not past about 1000 columns (bench/results/h100/notes.txt AK, h200/knobs36.txt
- * B). */
+ * B) but for rect's sources whose pass down one tile column moves 8 MiB or more, where walking down reads the
+ * lines two tile columns share a long pass apart (f16 200000x1026 53.8% -> 83.1%, h200/knobs61.txt). */
 #ifndef ACROSS
 #define ACROSS 0
 #endif

@@ -223,6 +223,9 @@ typedef struct clt__traits {
   /* the most columns of a tall source past 256, at least twice as tall as wide, whose rect and vector
    * work-groups walk along the tile rows (default 1024) */
   unsigned across_cols_max;
+  /* rect's walk along the tile rows past those columns where a pass down one tile column, rows x the tile
+   * column's bytes, moves at least this many bytes (default 0: never) */
+  size_t across_rect_pass;
   /* AUTO gives aligned 2-byte matrices whose destination rows are on 8 bytes but off 16 rect's units
    * stored in 8-byte pieces where those stand, not the vector entry, and rect's defaults where those units
    * would take 8192 rows or more of a call of 48 million elements or more (default 0) */

@@ -208,6 +208,12 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * gained 0.1 to 16.5 points (bench/results/h100/notes.txt AK 3); on an NVIDIA H200 the 8 of up to 900
  * columns gained 1.6 to 10.1, f16 40000x1900 1.1 to 1.7, and those of 1278, 3000 and 6000 columns lost
  * 0.2 to 2.3 (h200/knobs36.txt B), so it takes up to 1024, as do devices not measured.
+ * across_rect_pass: on an NVIDIA H200 rect's walk along the tile rows past 1024 columns gained on all 24
+ * layouts whose pass down a tile column moves 10 MB or more (1.1 to 31.9 points, f16 200000x1026 53.8% ->
+ * 83.1%), and 14 of 19 held out from 8.4 MB (u8 and c128 lost 0.6 to 5.2 on every pass under 9.3 MB, c128 0.1
+ * on one of 15.4 MB), where passes of 0.4 to 7.7 MB lost on 18 of 27 layouts (src/tuning.c's walks_across has
+ * the figures). So 8 MiB there; the H100 walks along at any width already, and devices not measured never
+ * past across_cols_max.
  * aligned2_units8: on an NVIDIA H200 aligned f16 whose destination rows are on 8 bytes but off 16 gained
  * 1.9 to 18.6 points in rect's units stored in 8-byte pieces on all 19 layouts measured, 10 of them held
  * out, and where those units take 8192 rows or more of a call of 48 million elements or more, rect's
@@ -281,6 +287,7 @@ static const struct {
       .narrow_run8_max = 16,
       .wide16_rect_sectors = 0,
       .across_cols_max = 1024,
+      .across_rect_pass = (size_t)8 << 20,
       .aligned2_units8 = 1,
       .u8_edge_shift_cols = 64,
       .u8_edge_clamp = 1,

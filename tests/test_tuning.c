@@ -579,33 +579,45 @@ static void spread_only_for_128_KiB_pitches(void **state) {
 
 /* rect and vector walk along the tile rows (ACROSS) on tall sources of two or more tile columns, the last
  * partly empty: taller than wide up to 256 columns, at least twice as tall beyond and up to the device's
- * across_cols_max (an NVIDIA H200 and devices without a table row 1024, an NVIDIA H100 any); down the
- * columns elsewhere. The grid then holds the tile columns in dimension 0 and the tile rows in 1. */
+ * across_cols_max (an NVIDIA H200 and devices without a table row 1024, an NVIDIA H100 any), and on an
+ * NVIDIA H200 rect past those columns too where a pass down one tile column moves at least 8 MiB
+ * (across_rect_pass); down the columns elsewhere. The grid then holds the tile columns in dimension 0 and
+ * the tile rows in 1. */
 static void tall_sources_walk_along_tile_rows(void **state) {
   static const struct {
     shape s;
     size_t es;
-    int h200, h100, other; /* across on each device, where the columns are not whole tiles */
+    int h200, h200_rect, h100, other; /* across on each device, where the columns are not whole tiles */
   } cases[] = {
-      {{524288, 129, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1},
-      {{262144, 200, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1}, /* aligned rows, 3 1/8 tile columns */
-      {{1048576, 97, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1, 1, 1},
-      {{1000, 130, 4, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1},    /* a batch */
-      {{300, 255, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1, 1, 1},     /* up to 256 columns: taller is enough */
-      {{1048576, 128, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0}, /* whole tile columns */
-      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0},  /* one tile column */
-      {{1048576, 256, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0, 0, 0},
-      {{200, 300, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0}, /* wide */
-      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0},
-      {{100000, 257, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1},
-      {{60000, 510, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1},
-      {{2046, 1023, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, 1, 1}, /* twice as tall, up to 1024 columns */
-      {{2045, 1023, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0, 0, 0}, /* less than twice as tall */
-      {{4000, 1025, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 1, 0}, /* past 1024 columns: the H100 only */
-      {{5000, 3000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0},
-      {{8193, 8191, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0},
-      {{24000, 1278, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 1, 0},
-      {{12000, 6000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 1, 0},
+      {{524288, 129, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1, 1},
+      {{262144, 200, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1, 1}, /* aligned rows, 3 1/8 tile columns */
+      {{1048576, 97, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 1, 1, 1, 1},
+      {{1000, 130, 4, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1, 1},    /* a batch */
+      {{300, 255, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1, 1, 1, 1},     /* up to 256 columns: taller is enough */
+      {{1048576, 128, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0, 0}, /* whole tile columns */
+      {{2097152, 24, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0, 0},  /* one tile column */
+      {{1048576, 256, 1, 0, 0, 0, 0, 0, 0, 1}, 16, 0, 0, 0, 0},
+      {{200, 300, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0, 0}, /* wide */
+      {{16383, 16385, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0, 0},
+      {{100000, 257, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1, 1},
+      {{60000, 510, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 1, 1, 1},
+      {{2046, 1023, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1, 1, 1, 1}, /* twice as tall, up to 1024 columns */
+      {{2045, 1023, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0, 0, 0, 0}, /* less than twice as tall */
+      {{4000, 1025, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 1, 0}, /* past 1024 columns: the H100 only */
+      {{5000, 3000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0, 0},
+      {{8193, 8191, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0, 0},
+      {{24000, 1278, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 1, 0},
+      {{12000, 6000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 0, 1, 0},
+      /* rect on an NVIDIA H200 past 1024 columns: 128-byte tile columns of f16, 256-byte ones of f32 */
+      {{200000, 1026, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 1, 1, 0},
+      {{65536, 1030, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 1, 1, 0}, /* 8 MiB a pass */
+      {{65535, 1030, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 0, 1, 0}, /* 128 bytes less */
+      {{68000, 2200, 2, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 1, 1, 0}, /* a batch */
+      {{40001, 6002, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 1, 1, 0},
+      {{20000, 8191, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 1, 0}, /* 5 MB a pass */
+      {{60002, 30001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 1, 1, 0},
+      {{60000, 30001, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0, 0, 0}, /* less than twice as tall */
+      {{200000, 2048, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 0, 0, 0}, /* whole tile columns */
   };
   static const clt_variant vs[] = {CLT_VARIANT_RECT, CLT_VARIANT_VECTOR, CLT_VARIANT_TILED};
   clt__device_info dev[NDEV];
@@ -619,7 +631,9 @@ static void tall_sources_walk_along_tile_rows(void **state) {
         clt__layout l = make_layout(&cases[i].s, es, vs[v]);
         clt__config c = ordered_config(&devs[k], &l, vs[v]);
         const size_t tc = tile_columns(&c);
-        const int on = k == 0 ? cases[i].h200 : k == 1 ? cases[i].h100 : cases[i].other;
+        const int on = k == 0   ? (vs[v] == CLT_VARIANT_RECT ? cases[i].h200_rect : cases[i].h200)
+                       : k == 1 ? cases[i].h100
+                                : cases[i].other;
         const int want = vs[v] != CLT_VARIANT_TILED && on && l.cols % tc != 0 && l.cols > tc;
         if (c.across != want)
           fail_msg("%s on %s, case %zu (%zux%zu, elem_size %zu, %zu tile columns): across %d, expected %d",
