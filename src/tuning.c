@@ -2420,20 +2420,20 @@ static int rect_columns_part_lines(const clt__config *c, const clt__layout *l) {
  * 92.7-92.9.
  * Past across_cols_max, rect walks along the tile rows where a pass down one tile column (rows x the tile
  * column's bytes) moves at least the device's across_rect_pass bytes: walking down, the lines a tile column
- * shares with the next are read again a pass later, likelier gone from the L2 the longer the pass (the
- * gains grew with it; no counters were read). On an NVIDIA H200 (8 MiB; bench/results/h200/knobs61.txt), AUTO
- * against the code before, two rounds in alternating processes: all 24 such layouts of B and C gained, 1.1
- * to 31.9 points (f16 300001x1100 53.9 -> 85.7-85.8, 200000x1026 53.8 -> 83.1-83.2, f32 115183x1178 69.3-69.4
- * -> 88.7-89.0, u8 200000x2600 70.8-70.9 -> 85.2-85.4, f64 46690x1097 86.1 -> 91.3-91.4, c128
- * 20000x2049 92.3-92.4 -> 93.5); of the 19 held out of the bound (D, E), 14 gained 1.5 to 29.5 (u8
- * 133568x4019 54.5-54.7 -> 83.5-84.0, f16 100000x6002 62.4 -> 86.4-86.6, f32 40001x1100 in a batch of
- * 2 83.9-84.3 -> 90.1-90.2), and 5 lost: c128 16500x2000 (8.4 MB) 4.8 to 5.2 (95.7-95.9 -> 90.7-90.9), u8
- * 70001x3000 (9.0 MB) 2.6 to 3.3, u8 68001x2999 (8.7 MB) 0.6 to 0.8, c128 18000x2500 (9.2 MB) 0.6, c128
- * 30000x2100 (15.4 MB) 0.1: u8 and c128 lost on every pass of 8.4 to 9.2 MB, f16, f32 and f64 gained on each.
- * Passes of 0.4 to 7.7 MB went either way (18 of 27 layouts lost, up to 6.8 points: f32 20000x8191 93.7-93.8
- * -> 87.0, c128 10001x3900 96.1-96.2
- * -> 90.0-90.1; 9 gained, up to 11.5: u8 60000x3500 70.1-71.6 -> 80.5-81.6) and walk down. The vector kernel
- * walked along lost on the aligned f32 it takes (50000x1600 94.5-95.1 -> 90.2, one round; knobs61.txt A). */
+ * shares with the next are read again a pass later, likelier gone from the L2 the longer the pass (the gains
+ * grew with it; no counters were read). On an NVIDIA H200 (8 MiB; bench/results/h200/knobs61.txt), AUTO
+ * against the code before, two rounds in alternating processes: all 24 such layouts of B and C gained, 1.1 to
+ * 31.9 points (f16 300001x1100 53.9 -> 85.7-85.8, 200000x1026 53.8 -> 83.1-83.2, f32 115183x1178 69.3-69.4 ->
+ * 88.7-89.0, u8 200000x2600 70.8-70.9 -> 85.2-85.4, f64 46690x1097 86.1 -> 91.3-91.4, c128 20000x2049
+ * 92.3-92.4 -> 93.5); of the 19 held out of the bound (D, E), 14 gained 1.5 to 29.5 (u8 133568x4019 54.5-54.7
+ * -> 83.5-84.0, f16 100000x6002 62.4 -> 86.4-86.6, f32 40001x1100 in a batch of 2 83.9-84.3 -> 90.1-90.2),
+ * and 5 lost: c128 16500x2000 (8.4 MB) 4.8 to 5.2 (95.7-95.9 -> 90.7-90.9), u8 70001x3000 (9.0 MB) 2.6 to
+ * 3.3, u8 68001x2999 (8.7 MB) 0.6 to 0.8, c128 18000x2500 (9.2 MB) 0.6, c128 30000x2100 (15.4 MB) 0.1: u8 and
+ * c128 lost on every pass of 8.4 to 9.2 MB, f16, f32 and f64 gained on each. Passes of 0.4 to 7.7 MB went
+ * either way (18 of 27 layouts lost, up to 6.8 points: f32 20000x8191 93.7-93.8 -> 87.0, c128 10001x3900
+ * 96.1-96.2 -> 90.0-90.1; 9 gained, up to 11.5: u8 60000x3500 70.1-71.6 -> 80.5-81.6) and walk down. The
+ * vector kernel walked along lost on the aligned f32 it takes (50000x1600 94.5-95.1 -> 90.2, one round;
+ * knobs61.txt A). */
 static int walks_across(const clt__device_info *info, const clt__config *c, const clt__layout *l) {
   const clt__traits tr = clt__device_traits(info);
   const int long_pass = c->variant == CLT_VARIANT_RECT && tr.across_rect_pass &&
