@@ -654,6 +654,44 @@ static void tall_sources_walk_along_tile_rows(void **state) {
       }
 }
 
+/* AUTO on an NVIDIA H200: tall sources past 1024 columns that AUTO gives rect (four of them survey shapes)
+ * walk along the tile rows where a pass down one tile column moves 8 MiB or more, and down where it moves
+ * less or AUTO gives the vector kernel; a GPU without a table row walks them all down. */
+static void h200_auto_walks_long_passes_along(void **state) {
+  static const struct {
+    shape s;
+    size_t es;
+    clt_variant v; /* AUTO's kernel on the H200 */
+    int across;    /* on the H200 */
+  } cases[] = {
+      {{200000, 1026, 1, 0, 0, 0, 0, 0, 0, 1}, 2, CLT_VARIANT_RECT, 1},
+      {{107216, 2082, 1, 0, 0, 0, 0, 0, 0, 1}, 2, CLT_VARIANT_RECT, 1},
+      {{115183, 1178, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 1},
+      {{133568, 4019, 1, 0, 0, 0, 0, 0, 0, 1}, 1, CLT_VARIANT_RECT, 1},
+      {{46690, 1097, 1, 0, 0, 0, 0, 0, 0, 1}, 8, CLT_VARIANT_RECT, 1},
+      {{20000, 8191, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_RECT, 0},    /* 5 MB a pass */
+      {{12000, 4002, 1, 0, 0, 0, 0, 0, 0, 1}, 16, CLT_VARIANT_RECT, 0},   /* 6 MB */
+      {{100000, 2000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, CLT_VARIANT_VECTOR, 0}, /* 25.6 MB */
+  };
+  clt__device_info dev[NDEV];
+  (void)state;
+  make_devices(dev);
+  const clt__device_info h200 = faked_h200();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+    clt__config c;
+    assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+    clt__config_set_order(&h200, &c, &l);
+    if (c.variant != cases[i].v || c.across != cases[i].across)
+      fail_msg("case %zu (%zux%zu, elem_size %zu) on the H200: %s, across %d; expected %s, across %d", i,
+               l.rows, l.cols, cases[i].es, clt_variant_name(c.variant), c.across,
+               clt_variant_name(cases[i].v), cases[i].across);
+    assert_int_equal(clt__auto_config(&dev[0], &l, &c), CLT_SUCCESS);
+    clt__config_set_order(&dev[0], &c, &l);
+    assert_int_equal(c.across, 0);
+  }
+}
+
 /* rect, vector and block compute in 32 bits only while every index of both views fits: not for 46341 x
  * 46341 matrices in a batch of 2 (over 2^32 elements), nor for a small matrix whose destination sits
  * past 2^32 elements. */
@@ -4200,6 +4238,7 @@ int main(void) {
       cmocka_unit_test(aligned_f16_units_in_pieces),
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
       cmocka_unit_test(tall_sources_walk_along_tile_rows),
+      cmocka_unit_test(h200_auto_walks_long_passes_along),
       cmocka_unit_test(cpu_tiles_fit_the_private_budget),
       cmocka_unit_test(cpu_tile_columns_follow_the_tuning),
       cmocka_unit_test(cpu_tiles_walk_runs_of_tiles),
