@@ -265,6 +265,9 @@ typedef struct clt__traits {
   /* the narrow kernel's tiles of wide u8 sources of 65 to 127 rows are 128 bytes long in groups of 128,
    * not 64 in groups of 256 (src/tuning.c's narrow_u8_tile128; default 0) */
   int wide_u8_tile128;
+  /* AUTO gives tall u8 sources of 65 to 255 columns whose rows start off 4-byte words rect's tiles of 32
+   * columns (src/tuning.c's shifted_u8_to_tiles32; default 0) */
+  int shifted_u8_tiles32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

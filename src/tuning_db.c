@@ -270,7 +270,13 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * wide_u8_tile128: on an NVIDIA H200 the narrow kernel's wide u8 sources of 65 to 127 rows gained 1.7 to
  * 44.9 points in tiles 128 bytes long in groups of 128 on 17 of the 19 layouts measured, 11 of them held
  * out, and came 0.8 to 1.2 below on 119 and 126 rows (src/tuning.c's narrow_u8_tile128 has the figures);
- * the H100 was not measured for it. */
+ * the H100 was not measured for it.
+ * shifted_u8_tiles32: on an NVIDIA H200 tall u8 sources of 65 to 255 columns whose rows start off 4-byte
+ * words gained in rect's tiles of 32 columns over its 128 x 128 defaults: of 129 to 255 columns into
+ * destination rows on 32-byte sectors all 22 layouts measured, 0.7 to 16.2 points, 19 of them held out; of
+ * 65 to 127 columns all 15 into rows on the sectors, 16.4 to 39.4, and 12 of 14 into skewed rows, the two
+ * widest losing up to 2.0; skewed rows past 128 columns lost and keep the defaults (src/tuning.c's
+ * shifted_u8_to_tiles32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -298,7 +304,8 @@ static const struct {
       .tall_skewed_rows128 = 1,
       .part_word_tiles = 1,
       .wide_shift_half = 1,
-      .wide_u8_tile128 = 1}},
+      .wide_u8_tile128 = 1,
+      .shifted_u8_tiles32 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -322,7 +329,8 @@ static const struct {
       .tall_skewed_rows128 = 0,
       .part_word_tiles = 0,
       .wide_shift_half = 0,
-      .wide_u8_tile128 = 0}},
+      .wide_u8_tile128 = 0,
+      .shifted_u8_tiles32 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -347,7 +355,8 @@ static const struct {
       .tall_skewed_rows128 = 0,
       .part_word_tiles = 0,
       .wide_shift_half = 0,
-      .wide_u8_tile128 = 0}},
+      .wide_u8_tile128 = 0,
+      .shifted_u8_tiles32 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -858,6 +858,28 @@ static void rect_tall_skewed_128_rows_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* Tall u8 sources whose rows start off 4-byte words in rect's tiles of 32 columns as the H200's AUTO runs
+ * them (src/tuning.c's shifted_u8_to_tiles32), with explicit knobs and SHIFT_FUNNEL forced through
+ * CLT_BUILD_OPTIONS as the CPU never takes it: 64 x 32 tiles in groups of 8 x 4 over 129 to 227 columns
+ * (rows 1 to 3 mod 4 bytes apart), 128 x 32 ones in groups of 8 x 8 over 66 to 127, a partial last tile row
+ * and tile column, batches; then skewed destination rows with the edge tiles the H200 gives them loaded whole
+ * (EDGE_SHIFT 2, EDGE_CLAMP). */
+static void rect_shifted_u8_tiles32_exact(void **state) {
+  static const rect_case cases[] = {
+      {2048, 227, 1, 1, 64, 4, 8, 4, 0, 0, "-DTR=64 -DTC=32 -DWG_Y=4 -DPAD=1 -DSK=0"},
+      {1024, 181, 1, 2, 64, 4, 8, 4, 0, 0, "-DTR=64 -DTC=32 -DWG_Y=4 -DPAD=1 -DSK=0"},
+      {4000, 129, 1, 1, 64, 4, 8, 4, 0, 0, "-DTR=64 -DTC=32 -DWG_Y=4 -DPAD=1 -DSK=0"},
+      {4096, 101, 1, 1, 128, 4, 8, 8, 0, 0, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0"},
+      {1056, 66, 1, 3, 128, 4, 8, 8, 0, 0, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0"},
+      {3001, 77, 1, 1, 128, 4, 8, 8, 0, 0, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=32"},
+      {1001, 127, 1, 2, 128, 4, 8, 8, 0, 0, "-DTR=128 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=32"},
+  };
+  (void)state;
+  run_rect_cases(cases, 5);
+  assert_int_equal(setenv("CLT_BUILD_OPTIONS", "-DSHIFT_FUNNEL=1 -DEDGE_SHIFT=2 -DEDGE_CLAMP=1", 1), 0);
+  run_rect_cases(cases + 5, 2);
+}
+
 /* rect's largest skew (cl/rect.cl's SKMAX, src/tuning.c's rect_sk_max) where it saves the last tile
  * row: 1- and 2-byte elements whose destination rows' skews are multiples of 8 or 4, the rows of the
  * largest ending exactly at the last tile's end (a batch of dense matrices, and a padded view at an
@@ -1322,6 +1344,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test_prestate_setup_teardown(rect_word_rows_exact, build_options_on, restore_build_options,
                                                "-DWORD_ROWS=1"),
       cmocka_unit_test(rect_tall_skewed_128_rows_exact),
+      cmocka_unit_test_prestate_setup_teardown(rect_shifted_u8_tiles32_exact, build_options_on,
+                                               restore_build_options, "-DSHIFT_FUNNEL=1"),
       cmocka_unit_test(narrow_edge_vectors_exact),
       cmocka_unit_test(rect_skew_max_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_half_skew_exact, build_options_on, restore_build_options,

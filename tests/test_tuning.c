@@ -3349,7 +3349,8 @@ static void rect_shift_split_where_measured(void **state) {
  * ones (the H100 reads the shifted ones with the narrow kernel or 2-element vectors). AUTO widens the u8
  * tiles to 32 x 64 in groups 16 wide with 2-element stores (rect_word_tiles_wider); f16 and explicit rect
  * keep 32 columns. Tiles 16 or 32 work-items wide otherwise (whose reads of the tile would share banks),
- * f32 and CPUs go without; of explicit knobs, u8 in 8-element vectors and f32 in 4-element ones too. */
+ * f32 and CPUs go without; of explicit knobs, u8 in 8-element vectors and f32 in 4-element ones too. The
+ * H200's tall u8 sources of 65 to 255 columns off the words take tiles 8 wide (h200_shifted_u8_tiles32). */
 static void rect_word_tiles_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100(), cpu = faked_pocl_cpu();
@@ -3369,7 +3370,7 @@ static void rect_word_tiles_where_measured(void **state) {
       {128, 2097151, 1, 1, {0, 0}, {0, 0}}, {16383, 16385, 1, 1, {0, 0}, {0, 0}},
       {16384, 16384, 1, 1, {0, 0}, {0, 0}}, {16383, 16385, 1, 2, {0, 0}, {0, 0}},
       {16383, 16385, 1, 4, {0, 0}, {0, 0}}, {100, 999999, 1, 4, {0, 0}, {0, 0}},
-      {96, 1048576, 1, 4, {0, 0}, {0, 0}},  {1048575, 97, 1, 1, {0, 0}, {0, 0}},
+      {96, 1048576, 1, 4, {0, 0}, {0, 0}},  {1048575, 227, 1, 1, {0, 0}, {0, 0}},
   };
   for (int g = 0; g < 2; g++)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -3481,6 +3482,44 @@ static void part_tiles_to_word_tiles_where_measured(void **state) {
                  dev[g].name, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
                  clt_variant_name(c.variant), c.tile, c.wg_x, c.wg_y, c.vw, c.word_rows, c.shift_funnel,
                  want);
+    }
+}
+
+/* Tall u8 sources of 65 to 255 columns whose rows start off 4-byte words take rect's tiles of 32 columns,
+ * rows read as two aligned words and shifted in registers (SHIFT_FUNNEL), on the faked H200 (src/tuning.c's
+ * shifted_u8_to_tiles32, clt__traits shifted_u8_tiles32): up to 127 columns 128 tile rows in groups of
+ * 8 x 8, into skewed destination rows too; from 129, into rows on 32-byte sectors only, 64 rows in groups of
+ * 8 x 4. Batches among them, sources just twice as tall as wide and just less. Skewed rows past 128
+ * columns, rows on the words (the word tiles' layouts), 64 or 256 columns and more, f16, the H100 and CPUs
+ * keep their configurations. */
+static void h200_shifted_u8_tiles32(void **state) {
+  (void)state;
+  const clt__device_info dev[3] = {faked_h200(), faked_h100(), faked_pocl_cpu()};
+  static const struct {
+    size_t rows, cols, batch, es;
+    unsigned tile; /* the H200's tile rows in the rule's 32 columns; 0: not the rule's */
+  } cases[] = {
+      {334336, 227, 1, 1, 64},  {2182528, 181, 1, 1, 64},  {7040, 169, 16, 1, 64},   {1000000, 241, 1, 1, 64},
+      {120000, 255, 1, 1, 64},  {3000000, 129, 1, 1, 64},  {4096, 227, 64, 1, 64},   {1000000, 130, 1, 1, 64},
+      {512, 255, 1, 1, 64},     {480, 241, 1, 1, 0},       {1000000, 65, 1, 1, 128}, {500000, 101, 1, 1, 128},
+      {300000, 127, 1, 1, 128}, {4096, 99, 64, 1, 128},    {1000003, 77, 1, 1, 128}, {300001, 127, 1, 1, 128},
+      {8191, 97, 64, 1, 128},   {1000000, 102, 1, 1, 128}, {254, 127, 1, 1, 128},    {253, 127, 1, 1, 0},
+      {1000001, 227, 1, 1, 0},  {1112264, 133, 1, 1, 0},   {1000000, 64, 1, 1, 0},   {1000000, 256, 1, 1, 0},
+      {1000000, 257, 1, 1, 0},  {1000000, 100, 1, 1, 0},   {1000000, 228, 1, 1, 0},  {1000000, 101, 1, 2, 0},
+      {1000000, 227, 1, 2, 0},  {1000000, 63, 1, 1, 0},
+  };
+  for (int g = 0; g < 3; g++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      clt__layout l;
+      const clt__config c = dense_config(&dev[g], cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                                         CLT_VARIANT_AUTO, &l);
+      const unsigned want = g == 0 ? cases[i].tile : 0; /* the H200 only */
+      const int rule = c.variant == CLT_VARIANT_RECT && c.vw == 4 && c.wg_x == 8 && c.pad &&
+                       ((c.tile == 64 && c.wg_y == 4) || (c.tile == 128 && c.wg_y == 8));
+      if (rule != (want != 0) || (want && (c.tile != want || !c.shift_funnel)))
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu: %s tile %u wg %ux%u vw %u funnel %d; expected %u",
+                 dev[g].name, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                 clt_variant_name(c.variant), c.tile, c.wg_x, c.wg_y, c.vw, c.shift_funnel, want);
     }
 }
 
@@ -4268,6 +4307,7 @@ int main(void) {
       cmocka_unit_test(rect_shift_split_where_measured),
       cmocka_unit_test(rect_word_tiles_where_measured),
       cmocka_unit_test(part_tiles_to_word_tiles_where_measured),
+      cmocka_unit_test(h200_shifted_u8_tiles32),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
