@@ -2313,24 +2313,26 @@ static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__la
  * shifted_u8_tiles32 says so: rect's tiles 32 columns wide (8 work-items of 4-element vectors), where AUTO
  * gave them its 128 x 128 tiles in groups of 32 x 8, every one of which (up to 127 columns) or every other
  * one crosses the matrix's edge, onto rect's edge path; 32 columns leave one partial tile column at most. Up
- * to 127 columns 128 tile rows in groups 8 deep; from 129, into destination rows on 32-byte sectors, 64 rows
- * in groups 4 deep. On an NVIDIA H200, AUTO, two rounds in alternating processes, % of the copy
- * (bench/results/h200/knobs62.txt B to F): all 22 layouts of 129 to 255 columns into rows on the sectors
- * gained 0.7 to 16.2 points, 19 of them held out (1000000x227 53.8-54.0 -> 69.9-70.0, 3000000x129 51.7-51.8
- * -> 64.2-64.4, batches of 64 of 4096x227 54.3-54.6 -> 65.8-66.2; the survey's 334336x227 53.7-54.3 ->
- * 65.2-65.8); all 15 of 65 to 127 columns into rows on the sectors 16.4 to 39.4 (1000000x65 26.0 ->
- * 65.0-65.1, 2500000x71 27.4-27.5 -> 63.1-63.4, batches of 64 of 4096x99 31.4-31.5 -> 60.3-61.6); into skewed
- * rows 12 of 14 gained 0.6 to 18.2 (3000001x69 44.8-44.9 -> 63.0, 1500003x66 43.1-44.3 -> 59.6-59.8) and the
- * two widest lost 0.3 to 2.0 (600007x119, 300001x127). Skewed rows past 128 columns lost in either tile
- * (1000001x227 67.2-67.5 -> 50.2-50.4 or 58.9-59.0, the survey's 1112264x133 55.4 -> 46.2-46.3 or 52.5-52.6)
- * and keep AUTO's. The H100 was not measured. */
+ * to 127 columns 128 tile rows in groups 8 deep, into skewed destination rows only up to 111 columns; from
+ * 129, into destination rows on 32-byte sectors only, 64 rows in groups 4 deep. On an NVIDIA H200, AUTO, two
+ * rounds in alternating processes, % of the copy (bench/results/h200/knobs62.txt B to F, H): all 22 layouts
+ * of 129 to 255 columns into rows on the sectors gained 0.7 to 16.2 points, 19 of them held out (1000000x227
+ * 53.8-54.0 -> 69.9-70.0, 3000000x129 51.7-51.8 -> 64.2-64.4, batches of 64 of 4096x227 54.3-54.6 ->
+ * 65.8-66.2; the survey's 334336x227 53.7-54.3 -> 65.2-65.8); all 15 of 65 to 127 columns into rows on the
+ * sectors 16.4 to 39.4 (1000000x65 26.0 -> 65.0-65.1, 2500000x71 27.4-27.5 -> 63.1-63.4, batches of 64 of
+ * 4096x99 31.4-31.5 -> 60.3-61.6); all 12 of 66 to 111 columns into skewed rows 0.6 to 18.2 (3000001x69
+ * 44.8-44.9 -> 63.0, 1500003x66 43.1-44.3 -> 59.6-59.8, 800005x111 58.5-58.6 -> 59.2-59.8). Skewed, from 113
+ * columns, where the 128-column tiles are nearly full, 8 of 16 layouts lost up to 4.3 points (800001x126
+ * 62.0-62.1 -> 57.8-58.1), 4 gained up to 1.2 and 4 went either way; past 128 columns they lost in either
+ * tile (1000001x227 67.2-67.5 -> 50.2-50.4 or 58.9-59.0, the survey's 1112264x133 55.4 -> 46.2-46.3 or
+ * 52.5-52.6). Those keep AUTO's tiles. The H100 was not measured. */
 static void shifted_u8_to_tiles32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  const int one_column = l->cols < 128;
   if (!clt__device_traits(info).shifted_u8_tiles32 || c->variant != CLT_VARIANT_RECT || l->elem_size != 1 ||
       l->cols <= 64 || l->cols >= 256 || l->rows / 2 < l->cols ||
       view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4) ||
-      (!one_column && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 32)))
+      (l->cols >= 112 && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 32)))
     return;
+  const int one_column = l->cols < 128;
   const clt_tuning t = {.variant = CLT_VARIANT_RECT,
                         .tile = one_column ? 128 : 64,
                         .vector_width = 4,

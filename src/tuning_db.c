@@ -274,9 +274,9 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * shifted_u8_tiles32: on an NVIDIA H200 tall u8 sources of 65 to 255 columns whose rows start off 4-byte
  * words gained in rect's tiles of 32 columns over its 128 x 128 defaults: of 129 to 255 columns into
  * destination rows on 32-byte sectors all 22 layouts measured, 0.7 to 16.2 points, 19 of them held out; of
- * 65 to 127 columns all 15 into rows on the sectors, 16.4 to 39.4, and 12 of 14 into skewed rows, the two
- * widest losing up to 2.0; skewed rows past 128 columns lost and keep the defaults (src/tuning.c's
- * shifted_u8_to_tiles32 has the figures); the H100 was not measured for it. */
+ * 65 to 127 columns all 15 into rows on the sectors, 16.4 to 39.4, and all 12 of up to 111 into skewed
+ * rows, 0.6 to 18.2; skewed rows from 113 columns went either way or lost and keep the defaults
+ * (src/tuning.c's shifted_u8_to_tiles32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
