@@ -3350,7 +3350,8 @@ static void rect_shift_split_where_measured(void **state) {
  * tiles to 32 x 64 in groups 16 wide with 2-element stores (rect_word_tiles_wider); f16 and explicit rect
  * keep 32 columns. Tiles 16 or 32 work-items wide otherwise (whose reads of the tile would share banks),
  * f32 and CPUs go without; of explicit knobs, u8 in 8-element vectors and f32 in 4-element ones too. The
- * H200's tall u8 sources of 65 to 255 columns off the words take tiles 8 wide (h200_shifted_u8_tiles32). */
+ * H200's tall u8 sources of 65 to 255 columns off the words take tiles 8 wide where h200_shifted_u8_tiles32
+ * says (this skewed one of 227 columns does not). */
 static void rect_word_tiles_where_measured(void **state) {
   (void)state;
   const clt__device_info h200 = faked_h200(), h100 = faked_h100(), cpu = faked_pocl_cpu();
