@@ -268,6 +268,9 @@ typedef struct clt__traits {
   /* AUTO gives tall u8 sources of 65 to 255 columns whose rows start off 4-byte words rect's tiles of 32
    * columns (src/tuning.c's shifted_u8_to_tiles32; default 0) */
   int shifted_u8_tiles32;
+  /* AUTO gives tall f32 sources of 65 to 127 columns that it would give rect the narrow kernel, in tiles of
+   * 64 or 32 source rows in groups of 128, on the layouts src/tuning.c's tall4_to_narrow names (default 0) */
+  int tall4_narrow;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

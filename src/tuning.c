@@ -2342,6 +2342,31 @@ static void shifted_u8_to_tiles32(const clt__device_info *info, const clt__layou
   retune(info, l, &t, c);
 }
 
+/* Tall f32 sources of 65 to 127 columns that AUTO gives rect, on devices whose clt__traits tall4_narrow says
+ * so: the narrow kernel, its tile all the columns of 64 source rows where the destination rows start on 256
+ * bytes (each tile's runs whole pairs of 128-byte lines) and of 32 elsewhere, in groups of 128, where rect's
+ * 64 x 64 tiles leave the second of their two tile columns partly empty. On an NVIDIA H200, AUTO, two rounds
+ * in alternating processes, % of the copy (bench/results/h200/knobs63.txt B, D to F): all 45 layouts the rule
+ * takes gained 0.9 to 17.8 points, 70.6-81.9 -> 76.5-92.6 (1600000x97 74.8 -> 92.6, 800000x83 81.0-81.1 ->
+ * 92.4-92.5, batches of 64 of 4096x75 72.5-72.9 -> 88.8-89.2, 700003x105 into skewed rows 71.1-71.2 ->
+ * 78.4-78.9, the survey's 453106x105 70.9-71.2 -> 78.7-78.8). In one round (A) 32-row tiles led rect on all
+ * 40 layouts AUTO ran in rect, and 64 rows led 32 by up to 6.0 on rows on 256 bytes and lost up to 10.0
+ * elsewhere; the narrow kernel's own knobs lost up to 12.3. Left to rect: source rows on 16 bytes into skewed
+ * rows (into rows on 16 bytes they are the vector kernel's), which lost 1.6 to 29.0 (700001x100 84.6-84.8 ->
+ * 57.4-57.8, 600002x96 90.9-91.0 -> 89.1-89.3), and skewed rows over source rows on 8 bytes past 96 columns,
+ * where rect's second tile column fills: all 10 lost 0.4 to 10.4 (250002x122 89.8-90.0 -> 79.6-80.0; up to 94
+ * columns all 8 gained). The H100 was not measured. */
+static void tall4_to_narrow(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).tall4_narrow || c->variant != CLT_VARIANT_RECT || l->elem_size != 4 ||
+      l->cols <= 64 || l->cols >= 128 || l->rows / 2 < l->cols || src_on_16(l) ||
+      (l->cols > 96 && !dst_on_16(l) &&
+       view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2)))
+    return;
+  const int on256 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 64);
+  const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = on256 ? 64 : 32, .wg_x = 128};
+  retune(info, l, &t, c);
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -2384,6 +2409,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   if (found != CLT__TUNED_FILE) {
     part_tiles_to_word_tiles(info, l, &c);
     shifted_u8_to_tiles32(info, l, &c);
+    tall4_to_narrow(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

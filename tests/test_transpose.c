@@ -1194,6 +1194,58 @@ static void narrow_tiles_exact(void **state) {
   run_narrow_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* Tall f32 sources of 65 to 127 columns in the narrow kernel's tiles as the H200's AUTO runs them
+ * (src/tuning.c's tall4_to_narrow): all the columns of 64 or 32 source rows in groups of 128, exact. Source
+ * rows off 16 bytes (odd and 2 mod 4 columns, a padded leading dimension), destination rows on 16 bytes
+ * (held as read and gathered, FLAT) and off them (skewed: odd and 2 mod 4 rows, a padded leading dimension,
+ * an offset), the last tile partial (down to one row), batches; then batches whose destination rows do not
+ * all start alike (an odd stride, padded strides) and go an element at a time, without FLAT. */
+static void narrow_tall4_tiles_exact(void **state) {
+  static const narrow_case cases[] = {
+      {4000, 99, 4, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=64 -DTC=99 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {2000, 66, 4, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=64 -DTC=66 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {2000, 65, 4, 64, 0, 128, 0, 0, 0, 0, 0, 2048, 0, 0,
+       "-DTR=64 -DTC=65 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {1024, 75, 4, 64, 0, 128, 0, 3, 0, 0, 0, 0, 0, 0,
+       "-DTR=64 -DTC=75 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {4001, 113, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=32 -DTC=113 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=8 -DFLAT=1"},
+      {3002, 94, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=32 -DTC=94 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=8 -DFLAT=1"},
+      {3001, 127, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=32 -DTC=127 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=8 -DFLAT=1"},
+      {2000, 107, 4, 32, 0, 128, 0, 0, 0, 0, 3, 2005, 0, 0,
+       "-DTR=32 -DTC=107 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=8 -DFLAT=1"},
+      {1000, 85, 4, 32, 0, 128, 0, 3, 0, 0, 3, 0, 0, 0,
+       "-DTR=32 -DTC=85 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=8 -DFLAT=1"},
+      {150, 101, 4, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=64 -DTC=101 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=8 -DFLAT=1"},
+      {129, 122, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=32 -DTC=122 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=8 -DFLAT=1"},
+      {1000, 75, 4, 64, 0, 128, 0, 3, 0, 0, 0, 0, 5, 8,
+       "-DTR=64 -DTC=75 -DGROUP=128 -DPAD=0 -DROT=4 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0"},
+      {1001, 85, 4, 32, 0, 128, 0, 2, 0, 0, 0, 0, 0, 0,
+       "-DTVS=uint -DVWS=1 -DTR=32 -DTC=85 -DGROUP=128 -DPAD=0 -DROT=1"},
+      {1001, 85, 4, 32, 0, 128, 0, 2, 0, 87, 0, 0, 3, 3,
+       "-DTVS=uint -DVWS=1 -DTR=32 -DTC=85 -DGROUP=128 -DPAD=0 -DROT=1"},
+  };
+  (void)state;
+  run_narrow_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
 /* The narrow kernel's whole short side over source rows on 16-byte vectors, whose tiles cut by the matrix's
  * last column move each row vector inside it and, held as written, their destination run as whole vectors
  * (cl/narrow.cl's EDGE_VEC, which the host sets there: src/tuning.c's narrow_edge_vectors), exact: u8 and
@@ -1308,6 +1360,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(copy_dense_views_equal_src_bytes),
       cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
       cmocka_unit_test(narrow_tiles_exact),
+      cmocka_unit_test(narrow_tall4_tiles_exact),
       cmocka_unit_test(tiled_knobs_exact),
       cmocka_unit_test(vector_pairs_exact),
       cmocka_unit_test(vector_shifted_f16_exact),

@@ -3524,6 +3524,51 @@ static void h200_shifted_u8_tiles32(void **state) {
     }
 }
 
+/* Tall f32 sources of 65 to 127 columns that AUTO gives rect take the narrow kernel on the faked H200
+ * (src/tuning.c's tall4_to_narrow, clt__traits tall4_narrow), its tiles all the columns of 64 source rows
+ * where the destination rows start on 256 bytes and of 32 elsewhere, in groups of 128: dense matrices of
+ * every alignment of their destination rows, skewed ones (odd and 2 mod 4 rows), padded destination rows on
+ * and off 256 bytes, batches, padded source rows, sources exactly twice as tall as wide and just less.
+ * Source rows on 16 bytes (the vector kernel's, or skewed rect's), skewed destination rows from 97 columns
+ * over source rows on 8 bytes, 64 and 128 columns, f16, f64, u8, the H100 and a CPU keep their kernels. */
+static void h200_tall4_narrow(void **state) {
+  (void)state;
+  const clt__device_info dev[3] = {faked_h200(), faked_h100(), faked_pocl_cpu()};
+  static const struct {
+    size_t rows, cols, batch, es, src_ld, dst_ld;
+    unsigned tile; /* the H200's tile rows in the rule's narrow kernel; 0: not the rule's */
+  } cases[] = {
+      {600000, 99, 1, 4, 0, 0, 64},   {2000000, 83, 1, 4, 0, 0, 64},     {800000, 65, 1, 4, 0, 0, 64},
+      {1000000, 127, 1, 4, 0, 0, 64}, {1000000, 122, 1, 4, 0, 0, 64},    {500032, 109, 1, 4, 0, 0, 64},
+      {16384, 99, 16, 4, 0, 0, 64},   {4096, 75, 64, 4, 0, 0, 64},       {600000, 99, 1, 4, 0, 600064, 64},
+      {700000, 113, 1, 4, 0, 0, 32},  {350000, 65, 1, 4, 0, 0, 32},      {300000, 102, 1, 4, 0, 0, 32},
+      {600008, 95, 1, 4, 0, 0, 32},   {700004, 107, 1, 4, 0, 0, 32},     {453106, 105, 1, 4, 0, 0, 32},
+      {1500001, 71, 1, 4, 0, 0, 32},  {600000, 99, 1, 4, 0, 600005, 32}, {1000002, 89, 1, 4, 0, 0, 32},
+      {600002, 66, 1, 4, 0, 0, 32},   {2500001, 94, 1, 4, 0, 0, 32},     {400002, 118, 1, 4, 119, 0, 32},
+      {254, 127, 1, 4, 0, 0, 32},     {253, 127, 1, 4, 0, 0, 0},         {400002, 118, 1, 4, 0, 0, 0},
+      {350002, 98, 1, 4, 0, 0, 0},    {600003, 122, 1, 4, 0, 0, 0},      {700001, 100, 1, 4, 0, 0, 0},
+      {800001, 92, 1, 4, 0, 0, 0},    {600000, 99, 1, 4, 100, 0, 0},     {800000, 84, 1, 4, 0, 0, 0},
+      {1000000, 64, 1, 4, 0, 0, 0},   {1000000, 128, 1, 4, 0, 0, 0},     {1000000, 99, 1, 2, 0, 0, 0},
+      {1000000, 99, 1, 8, 0, 0, 0},   {1000000, 99, 1, 1, 0, 0, 0},      {1000000, 128, 1, 4, 129, 0, 0},
+      {1000000, 64, 1, 4, 65, 0, 0},
+  };
+  for (int g = 0; g < 3; g++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      const shape s = {
+          cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
+      const clt__layout l = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(&dev[g], &l, &c), CLT_SUCCESS);
+      const unsigned want = g == 0 ? cases[i].tile : 0; /* the H200 only */
+      const int rule = c.variant == CLT_VARIANT_NARROW && c.wg_x == 128 && (c.tile == 32 || c.tile == 64);
+      if (rule != (want != 0) || (want && c.tile != want))
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu, leading dimensions %zu and %zu: %s tile %u wg_x %u; "
+                 "expected %u",
+                 dev[g].name, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld,
+                 cases[i].dst_ld, clt_variant_name(c.variant), c.tile, c.wg_x, want);
+    }
+}
+
 /* The H200's u8 odd entry loads the edge tiles of its skewed tiles over shifted rows whose reads stay
  * inside the view as whole ones, rows clamped (cl/rect.cl's EDGE_CLAMP), beside either edge-shift form or
  * none, and names it in the options exactly there; unskewed layouts (whose tiles overlap instead), aligned
@@ -4309,6 +4354,7 @@ int main(void) {
       cmocka_unit_test(rect_word_tiles_where_measured),
       cmocka_unit_test(part_tiles_to_word_tiles_where_measured),
       cmocka_unit_test(h200_shifted_u8_tiles32),
+      cmocka_unit_test(h200_tall4_narrow),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
