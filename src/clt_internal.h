@@ -271,6 +271,10 @@ typedef struct clt__traits {
   /* AUTO gives tall f32 sources of 65 to 127 columns that it would give rect the narrow kernel, in tiles of
    * 64 or 32 source rows in groups of 128, on the layouts src/tuning.c's tall4_to_narrow names (default 0) */
   int tall4_narrow;
+  /* AUTO gives tall f64 sources of 65 to 127 columns, not a whole number of 32, that it would give the vector
+   * kernel's 32 x 32 tiles the narrow kernel, in tiles of 32 source rows in groups of 128 (src/tuning.c's
+   * tall8_to_narrow; default 0) */
+  int tall8_narrow;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -2367,6 +2367,25 @@ static void tall4_to_narrow(const clt__device_info *info, const clt__layout *l, 
   retune(info, l, &t, c);
 }
 
+/* Tall f64 sources of 65 to 127 columns, not a whole number of 32, that AUTO gives the vector kernel's 32 x
+ * 32 tiles (source and destination rows on 16 bytes), on devices whose clt__traits tall8_narrow says so: the
+ * narrow kernel, its tile all the columns of 32 source rows, in groups of 128. On an NVIDIA H200, AUTO, two
+ * rounds in alternating processes, % of the copy (bench/results/h200/knobs63.txt I, J): all 17 such layouts
+ * gained 3.0 to 21.9 points, 72.3-76.4 -> 75.7-94.5 (1000000x74 72.6-72.7 -> 94.5, 300000x66 76.2-76.4 ->
+ * 91.8-91.9, batches of 8 of 120000x70 76.2-76.3 -> 93.0-93.1, 500002x100 72.6-72.7 -> 75.7). In one round
+ * (H) those tiles led the vector kernel by 8.3 to 15.5 points on four layouts and came level on 96 columns, a
+ * whole number of 32 (500000x96 92.7 against 92.1). Batches of small matrices (CLT_SHAPE_BATCHED), which AUTO
+ * gives the vector kernel's 64 x 64 tiles, lost (8192x90 in batches of 16 89.0-91.5 -> 85.6-86.0) and keep
+ * them. The H100 was not measured. */
+static void tall8_to_narrow(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).tall8_narrow || c->variant != CLT_VARIANT_VECTOR || l->elem_size != 8 ||
+      l->cols <= 64 || l->cols >= 128 || l->cols % 32 == 0 || l->rows / 2 < l->cols ||
+      clt__shape_class(l) == CLT_SHAPE_BATCHED)
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 32, .wg_x = 128};
+  retune(info, l, &t, c);
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -2410,6 +2429,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     part_tiles_to_word_tiles(info, l, &c);
     shifted_u8_to_tiles32(info, l, &c);
     tall4_to_narrow(info, l, &c);
+    tall8_to_narrow(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

@@ -281,7 +281,11 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * narrow kernel's tiles of 64 or 32 source rows in groups of 128 on all 45 layouts the rule takes, 0.9 to
  * 17.8 points; source rows on 16 bytes into skewed rows, and skewed rows over source rows on 8 bytes past 96
  * columns, lost and keep rect (src/tuning.c's tall4_to_narrow has the figures); the H100 was not measured
- * for it. */
+ * for it.
+ * tall8_narrow: on an NVIDIA H200 tall f64 sources of 65 to 127 columns, not a whole number of 32, that AUTO
+ * gave the vector kernel's 32 x 32 tiles gained 3.0 to 21.9 points on all 17 layouts measured in the narrow
+ * kernel's tiles of 32 source rows in groups of 128; batches of small matrices lost and keep the vector
+ * kernel (src/tuning.c's tall8_to_narrow has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -311,7 +315,8 @@ static const struct {
       .wide_shift_half = 1,
       .wide_u8_tile128 = 1,
       .shifted_u8_tiles32 = 1,
-      .tall4_narrow = 1}},
+      .tall4_narrow = 1,
+      .tall8_narrow = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -337,7 +342,8 @@ static const struct {
       .wide_shift_half = 0,
       .wide_u8_tile128 = 0,
       .shifted_u8_tiles32 = 0,
-      .tall4_narrow = 0}},
+      .tall4_narrow = 0,
+      .tall8_narrow = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -364,7 +370,8 @@ static const struct {
       .wide_shift_half = 0,
       .wide_u8_tile128 = 0,
       .shifted_u8_tiles32 = 0,
-      .tall4_narrow = 0}},
+      .tall4_narrow = 0,
+      .tall8_narrow = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

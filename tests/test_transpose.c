@@ -1199,8 +1199,10 @@ static void narrow_tiles_exact(void **state) {
  * rows off 16 bytes (odd and 2 mod 4 columns, a padded leading dimension), destination rows on 16 bytes
  * (held as read and gathered, FLAT) and off them (skewed: odd and 2 mod 4 rows, a padded leading dimension,
  * an offset), the last tile partial (down to one row), batches; then batches whose destination rows do not
- * all start alike (an odd stride, padded strides) and go an element at a time, without FLAT. */
-static void narrow_tall4_tiles_exact(void **state) {
+ * all start alike (an odd stride, padded strides) and go an element at a time, without FLAT. Then tall f64
+ * sources of 66 to 122 columns in the tiles of 32 source rows the H200 gives those its vector kernel would
+ * take (tall8_to_narrow): dense, a batch, a padded leading dimension, the last tile partial. */
+static void narrow_tall_tiles_exact(void **state) {
   static const narrow_case cases[] = {
       {4000, 99, 4, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=64 -DTC=99 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
@@ -1241,6 +1243,16 @@ static void narrow_tall4_tiles_exact(void **state) {
        "-DTVS=uint -DVWS=1 -DTR=32 -DTC=85 -DGROUP=128 -DPAD=0 -DROT=1"},
       {1001, 85, 4, 32, 0, 128, 0, 2, 0, 87, 0, 0, 3, 3,
        "-DTVS=uint -DVWS=1 -DTR=32 -DTC=85 -DGROUP=128 -DPAD=0 -DROT=1"},
+      {3000, 66, 8, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=32 -DTC=66 -DGROUP=128 -DPAD=0 -DROT=2"},
+      {2002, 122, 8, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=32 -DTC=122 -DGROUP=128 -DPAD=0 -DROT=2"},
+      {1000, 90, 8, 32, 0, 128, 0, 3, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=32 -DTC=90 -DGROUP=128 -DPAD=0 -DROT=2"},
+      {4000, 74, 8, 32, 0, 128, 0, 0, 0, 0, 0, 4002, 0, 0,
+       "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=32 -DTC=74 -DGROUP=128 -DPAD=0 -DROT=2"},
+      {200, 98, 8, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=32 -DTC=98 -DGROUP=128 -DPAD=0 -DROT=2"},
   };
   (void)state;
   run_narrow_cases(cases, sizeof cases / sizeof cases[0]);
@@ -1360,7 +1372,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(copy_dense_views_equal_src_bytes),
       cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
       cmocka_unit_test(narrow_tiles_exact),
-      cmocka_unit_test(narrow_tall4_tiles_exact),
+      cmocka_unit_test(narrow_tall_tiles_exact),
       cmocka_unit_test(tiled_knobs_exact),
       cmocka_unit_test(vector_pairs_exact),
       cmocka_unit_test(vector_shifted_f16_exact),

@@ -3524,14 +3524,18 @@ static void h200_shifted_u8_tiles32(void **state) {
     }
 }
 
-/* Tall f32 sources of 65 to 127 columns that AUTO gives rect take the narrow kernel on the faked H200
- * (src/tuning.c's tall4_to_narrow, clt__traits tall4_narrow), its tiles all the columns of 64 source rows
- * where the destination rows start on 256 bytes and of 32 elsewhere, in groups of 128: dense matrices of
- * every alignment of their destination rows, skewed ones (odd and 2 mod 4 rows), padded destination rows on
- * and off 256 bytes, batches, padded source rows, sources exactly twice as tall as wide and just less.
+/* Tall f32 sources of 65 to 127 columns that AUTO gives rect, and tall f64 ones that it gives the vector
+ * kernel's 32 x 32 tiles, take the narrow kernel in groups of 128 on the faked H200 (src/tuning.c's
+ * tall4_to_narrow and tall8_to_narrow, clt__traits tall4_narrow and tall8_narrow). f32: tiles of all the
+ * columns of 64 source rows where the destination rows start on 256 bytes and of 32 elsewhere; dense matrices
+ * of every alignment of their destination rows, skewed ones (odd and 2 mod 4 rows), padded destination rows
+ * on and off 256 bytes, batches, padded source rows, sources exactly twice as tall as wide and just less.
  * Source rows on 16 bytes (the vector kernel's, or skewed rect's), skewed destination rows from 97 columns
- * over source rows on 8 bytes, 64 and 128 columns, f16, f64, u8, the H100 and a CPU keep their kernels. */
-static void h200_tall4_narrow(void **state) {
+ * over source rows on 8 bytes, 64 and 128 columns, f16, u8, the H100 and a CPU keep their kernels. f64: tiles
+ * of 32 rows, destination rows on 32-byte sectors and off them, batches of large matrices; batches of small
+ * ones (the vector kernel's 64 x 64 tiles), 64, 96 and 128 columns, rect's layouts (odd rows or columns) keep
+ * theirs. */
+static void h200_tall_narrow(void **state) {
   (void)state;
   const clt__device_info dev[3] = {faked_h200(), faked_h100(), faked_pocl_cpu()};
   static const struct {
@@ -3550,7 +3554,12 @@ static void h200_tall4_narrow(void **state) {
       {800001, 92, 1, 4, 0, 0, 0},    {600000, 99, 1, 4, 100, 0, 0},     {800000, 84, 1, 4, 0, 0, 0},
       {1000000, 64, 1, 4, 0, 0, 0},   {1000000, 128, 1, 4, 0, 0, 0},     {1000000, 99, 1, 2, 0, 0, 0},
       {1000000, 99, 1, 8, 0, 0, 0},   {1000000, 99, 1, 1, 0, 0, 0},      {1000000, 128, 1, 4, 129, 0, 0},
-      {1000000, 64, 1, 4, 65, 0, 0},
+      {1000000, 64, 1, 4, 65, 0, 0},  {300000, 66, 1, 8, 0, 0, 32},      {1000000, 74, 1, 8, 0, 0, 32},
+      {500002, 100, 1, 8, 0, 0, 32},  {350000, 126, 1, 8, 0, 0, 32},     {100000, 90, 4, 8, 0, 0, 32},
+      {60000, 118, 16, 8, 0, 0, 32},  {244, 122, 1, 8, 0, 0, 32},        {242, 122, 1, 8, 0, 0, 0},
+      {8192, 90, 16, 8, 0, 0, 0},     {500000, 96, 1, 8, 0, 0, 0},       {300000, 64, 1, 8, 0, 0, 0},
+      {300000, 128, 1, 8, 0, 0, 0},   {350001, 90, 1, 8, 0, 0, 0},       {300000, 83, 1, 8, 0, 0, 0},
+      {300000, 130, 1, 8, 0, 0, 0},
   };
   for (int g = 0; g < 3; g++)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -4354,7 +4363,7 @@ int main(void) {
       cmocka_unit_test(rect_word_tiles_where_measured),
       cmocka_unit_test(part_tiles_to_word_tiles_where_measured),
       cmocka_unit_test(h200_shifted_u8_tiles32),
-      cmocka_unit_test(h200_tall4_narrow),
+      cmocka_unit_test(h200_tall_narrow),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
