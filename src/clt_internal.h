@@ -275,6 +275,10 @@ typedef struct clt__traits {
    * kernel's 32 x 32 tiles the narrow kernel, in tiles of 32 source rows in groups of 128 (src/tuning.c's
    * tall8_to_narrow; default 0) */
   int tall8_narrow;
+  /* AUTO gives tall f16 sources of an odd 65 to 127 columns in dense rows, which it would give rect, the
+   * narrow kernel's tiles of 64 or 128 source rows moved whole, on the layouts src/tuning.c's tall2_to_narrow
+   * names (default 0) */
+  int tall2_narrow;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -2386,6 +2386,38 @@ static void tall8_to_narrow(const clt__device_info *info, const clt__layout *l, 
   retune(info, l, &t, c);
 }
 
+/* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect's 128 x 64 tiles read
+ * element by element, on devices whose clt__traits tall2_narrow says so: the narrow kernel, its tile moved
+ * whole (FLAT), all the columns of 64 source rows in groups of 128 where the destination rows start on 128
+ * bytes (up to 113 columns), and of 128 source rows in groups of 256 elsewhere (up to 81 columns, batches of
+ * small matrices left). On an NVIDIA H200, AUTO against the code before, two rounds in alternating processes,
+ * % of the copy (bench/results/h200/knobs64.txt B, D, F): all 33 layouts the rule takes gained, 55.5-71.7 ->
+ * 61.1-81.7. Into rows on 128 bytes all 17 gained 2.7 to 11.5 (900096x111 70.2-70.4 -> 81.5-81.7, 760064x113
+ * 66.2-66.3 -> 77.0-77.2, batches of 16 of 16384x101 69.1-69.2 -> 77.3-77.8); elsewhere all 16 gained 0.4 to
+ * 12.5 (2400001x71 into skewed rows 57.4-57.8 -> 69.8-69.9, 1700002x67 55.5-55.6 -> 67.0). Left to rect,
+ * where the narrow kernel lost or came level: 115 and 117 columns into rows on 128 bytes (-4.4 to -6.2; rect
+ * runs them at 78-81%); 83 to 97 columns elsewhere, where 4 of 10 lost (up to 1.0, and 4.7 to 4.9 on
+ * 1100004x97) and the rest went -0.1 to +1.7; batches of small matrices into other rows (10000x75 in batches
+ * of 32 -4.0 to -5.0); padded source rows, which the kernel cannot move whole (1000000x85 in rows of 87 -16.3
+ * to -16.6, 1000000x96 in rows of 97 -23.4 to -23.8). The design (A): into rows on 128 bytes 64-row tiles led
+ * rect on all 7 layouts of up to 113 columns by 3.4 to 12.5 and lost 8.4 to 8.6 at 123; elsewhere 128-row
+ * tiles in groups of 256 led on all 11 of up to 99 columns by 0.7 to 12.1, where 64-row ones went -6.2 to
+ * +3.5. Even columns, whose rows rect reads as 4-byte words, went -27.5 to +0.9 in the narrow kernel's tiles
+ * (knobs63.txt H, one round). The H100 was not measured. */
+static void tall2_to_narrow(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).tall2_narrow || c->variant != CLT_VARIANT_RECT || l->elem_size != 2 ||
+      l->cols <= 64 || l->cols % 2 == 0 || l->rows / 2 < l->cols)
+    return;
+  const int on128 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 64);
+  if (on128 ? l->cols > 113 : l->cols > 81 || clt__shape_class(l) == CLT_SHAPE_BATCHED)
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = on128 ? 64 : 128, .wg_x = on128 ? 128 : 256};
+  clt__config f;
+  if (clt__config_from_tuning(info, l, &t, &f) == CLT_SUCCESS && f.flat)
+    *c = f;
+  clt__clear_error();
+}
+
 clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, clt__config *out) {
   clt_tuning tuned;
   clt__config c;
@@ -2430,6 +2462,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     shifted_u8_to_tiles32(info, l, &c);
     tall4_to_narrow(info, l, &c);
     tall8_to_narrow(info, l, &c);
+    tall2_to_narrow(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

@@ -285,7 +285,13 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * tall8_narrow: on an NVIDIA H200 tall f64 sources of 65 to 127 columns, not a whole number of 32, that AUTO
  * gave the vector kernel's 32 x 32 tiles gained 3.0 to 21.9 points on all 17 layouts measured in the narrow
  * kernel's tiles of 32 source rows in groups of 128; batches of small matrices lost and keep the vector
- * kernel (src/tuning.c's tall8_to_narrow has the figures); the H100 was not measured for it. */
+ * kernel (src/tuning.c's tall8_to_narrow has the figures); the H100 was not measured for it.
+ * tall2_narrow: on an NVIDIA H200 tall f16 sources of an odd 65 to 127 columns in dense rows that AUTO gave
+ * rect gained 0.4 to 12.5 points on all 33 layouts the rule takes in the narrow kernel's tiles of 64 source
+ * rows in groups of 128 into destination rows on 128 bytes (up to 113 columns), and of 128 in groups of 256
+ * elsewhere (up to 81 columns); more columns, batches of small matrices into other rows and padded source
+ * rows lost or came level and keep rect (src/tuning.c's tall2_to_narrow has the figures); the H100 was not
+ * measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -316,7 +322,8 @@ static const struct {
       .wide_u8_tile128 = 1,
       .shifted_u8_tiles32 = 1,
       .tall4_narrow = 1,
-      .tall8_narrow = 1}},
+      .tall8_narrow = 1,
+      .tall2_narrow = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -343,7 +350,8 @@ static const struct {
       .wide_u8_tile128 = 0,
       .shifted_u8_tiles32 = 0,
       .tall4_narrow = 0,
-      .tall8_narrow = 0}},
+      .tall8_narrow = 0,
+      .tall2_narrow = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -371,7 +379,8 @@ static const struct {
       .wide_u8_tile128 = 0,
       .shifted_u8_tiles32 = 0,
       .tall4_narrow = 0,
-      .tall8_narrow = 0}},
+      .tall8_narrow = 0,
+      .tall2_narrow = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

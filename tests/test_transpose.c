@@ -1201,7 +1201,10 @@ static void narrow_tiles_exact(void **state) {
  * an offset), the last tile partial (down to one row), batches; then batches whose destination rows do not
  * all start alike (an odd stride, padded strides) and go an element at a time, without FLAT. Then tall f64
  * sources of 66 to 122 columns in the tiles of 32 source rows the H200 gives those its vector kernel would
- * take (tall8_to_narrow): dense, a batch, a padded leading dimension, the last tile partial. */
+ * take (tall8_to_narrow): dense, a batch, a padded leading dimension, the last tile partial. Then tall f16
+ * sources of an odd 65 to 113 columns in the H200's tiles of 64 source rows in groups of 128 and of 128 in
+ * groups of 256 (tall2_to_narrow), moved whole (FLAT): destination rows on 16 bytes and skewed (odd rows, a
+ * padded leading dimension), batches, the last tile partial (down to 2 rows). */
 static void narrow_tall_tiles_exact(void **state) {
   static const narrow_case cases[] = {
       {4000, 99, 4, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1253,6 +1256,30 @@ static void narrow_tall_tiles_exact(void **state) {
        "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=32 -DTC=74 -DGROUP=128 -DPAD=0 -DROT=2"},
       {200, 98, 8, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTVL=ulong2 -DVWL=2 -DTVS=ulong2 -DVWS=2 -DTR=32 -DTC=98 -DGROUP=128 -DPAD=0 -DROT=2"},
+      {4096, 77, 2, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=64 -DTC=77 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DFLAT=1 -DFV=8 -DTVF=ushort8"},
+      {4001, 113, 2, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=64 -DTC=113 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=16 -DFLAT=1 -DFV=8 -DTVF=ushort8"},
+      {512, 101, 2, 64, 0, 128, 0, 5, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=64 -DTC=101 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DFLAT=1 -DFV=8 -DTVF=ushort8"},
+      {3000, 65, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=128 -DTC=65 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=16 -DFLAT=1 -DFV=8 -DTVF=ushort8"},
+      {2001, 81, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=128 -DTC=81 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=16 -DFLAT=1 -DFV=8 -DTVF=ushort8"},
+      {1000, 79, 2, 128, 0, 256, 0, 3, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=128 -DTC=79 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=16 -DFLAT=1 -DFV=8 -DTVF=ushort8"},
+      {1000, 73, 2, 128, 0, 256, 0, 0, 0, 0, 0, 1005, 0, 0,
+       "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=128 -DTC=73 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=16 -DFLAT=1 -DFV=8 -DTVF=ushort8"},
+      {130, 65, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=ushort8 -DVWS=8 -DTR=128 -DTC=65 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=16 -DFLAT=1 -DFV=8 -DTVF=ushort8"},
   };
   (void)state;
   run_narrow_cases(cases, sizeof cases / sizeof cases[0]);

@@ -3531,7 +3531,8 @@ static void h200_shifted_u8_tiles32(void **state) {
  * of every alignment of their destination rows, skewed ones (odd and 2 mod 4 rows), padded destination rows
  * on and off 256 bytes, batches, padded source rows, sources exactly twice as tall as wide and just less.
  * Source rows on 16 bytes (the vector kernel's, or skewed rect's), skewed destination rows from 97 columns
- * over source rows on 8 bytes, 64 and 128 columns, f16, u8, the H100 and a CPU keep their kernels. f64: tiles
+ * over source rows on 8 bytes, 64 and 128 columns, f16 of even columns (h200_tall2_narrow has the odd ones),
+ * u8, the H100 and a CPU keep their kernels. f64: tiles
  * of 32 rows, destination rows on 32-byte sectors and off them, batches of large matrices, a source exactly
  * twice as tall as wide; batches of small ones (the vector kernel's 64 x 64 tiles), a source just less than
  * twice as tall, 64, 96, 128 and 130 columns, rect's layouts (odd rows or columns) keep theirs. */
@@ -3552,7 +3553,7 @@ static void h200_tall_narrow(void **state) {
       {254, 127, 1, 4, 0, 0, 32},     {253, 127, 1, 4, 0, 0, 0},         {400002, 118, 1, 4, 0, 0, 0},
       {350002, 98, 1, 4, 0, 0, 0},    {600003, 122, 1, 4, 0, 0, 0},      {700001, 100, 1, 4, 0, 0, 0},
       {800001, 92, 1, 4, 0, 0, 0},    {600000, 99, 1, 4, 100, 0, 0},     {800000, 84, 1, 4, 0, 0, 0},
-      {1000000, 64, 1, 4, 0, 0, 0},   {1000000, 128, 1, 4, 0, 0, 0},     {1000000, 99, 1, 2, 0, 0, 0},
+      {1000000, 64, 1, 4, 0, 0, 0},   {1000000, 128, 1, 4, 0, 0, 0},     {1000000, 122, 1, 2, 0, 0, 0},
       {1000000, 99, 1, 8, 0, 0, 0},   {1000000, 99, 1, 1, 0, 0, 0},      {1000000, 128, 1, 4, 129, 0, 0},
       {1000000, 64, 1, 4, 65, 0, 0},  {300000, 66, 1, 8, 0, 0, 32},      {1000000, 74, 1, 8, 0, 0, 32},
       {500002, 100, 1, 8, 0, 0, 32},  {350000, 126, 1, 8, 0, 0, 32},     {100000, 90, 4, 8, 0, 0, 32},
@@ -3575,6 +3576,88 @@ static void h200_tall_narrow(void **state) {
                  "expected %u",
                  dev[g].name, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld,
                  cases[i].dst_ld, clt_variant_name(c.variant), c.tile, c.wg_x, want);
+    }
+}
+
+/* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect, take the narrow kernel's
+ * tiles moved whole (FLAT) on the faked H200 (src/tuning.c's tall2_to_narrow, clt__traits tall2_narrow): 64
+ * source rows in groups of 128 into destination rows on 128 bytes up to 113 columns (dense, padded
+ * destination rows, batches large and small), 128 rows in groups of 256 elsewhere up to 81 columns (every
+ * other alignment of the destination rows, skewed ones, padded ones, batches of large matrices). Past those
+ * bounds, batches of small matrices into rows off 128 bytes, even columns, padded or shifted source rows,
+ * sources less than twice as tall as wide, 64 and 128 columns, other element sizes, the H100 and a CPU keep
+ * their kernels. */
+static void h200_tall2_narrow(void **state) {
+  (void)state;
+  const clt__device_info dev[3] = {faked_h200(), faked_h100(), faked_pocl_cpu()};
+  static const struct {
+    size_t rows, cols, batch, es, src_offset, src_ld, dst_ld;
+    unsigned tile; /* the H200's tile rows in the rule's narrow kernel; 0: not the rule's */
+  } cases[] = {
+      {1500032, 77, 1, 2, 0, 0, 0, 64},
+      {1200064, 91, 1, 2, 0, 0, 0, 64},
+      {800000, 109, 1, 2, 0, 0, 0, 64},
+      {760064, 113, 1, 2, 0, 0, 0, 64},
+      {1000064, 65, 1, 2, 0, 0, 0, 64},
+      {8192, 87, 32, 2, 0, 0, 0, 64},
+      {4096, 93, 64, 2, 0, 0, 0, 64},
+      {16384, 101, 16, 2, 0, 0, 0, 64},
+      {1000000, 79, 1, 2, 0, 0, 1000064, 64},
+      {256, 113, 1, 2, 0, 0, 0, 64},
+      {1600016, 69, 1, 2, 0, 0, 0, 128},
+      {2000001, 79, 1, 2, 0, 0, 0, 128},
+      {1300002, 65, 1, 2, 0, 0, 0, 128},
+      {2000004, 77, 1, 2, 0, 0, 0, 128},
+      {1700008, 73, 1, 2, 0, 0, 0, 128},
+      {3000096, 65, 1, 2, 0, 0, 0, 128},
+      {1000000, 81, 1, 2, 0, 0, 1000008, 128},
+      {1000000, 73, 1, 2, 0, 0, 1000005, 128},
+      {2000016, 75, 2, 2, 0, 0, 0, 128},
+      {162, 81, 1, 2, 0, 0, 0, 128},
+      {1000064, 115, 1, 2, 0, 0, 0, 0},
+      {700032, 117, 1, 2, 0, 0, 0, 0},
+      {1500008, 83, 1, 2, 0, 0, 0, 0},
+      {1100004, 97, 1, 2, 0, 0, 0, 0},
+      {10000, 75, 32, 2, 0, 0, 0, 0},
+      {1000000, 96, 1, 2, 0, 97, 0, 0},
+      {1000000, 85, 1, 2, 0, 87, 0, 0},
+      {1000000, 85, 1, 2, 1, 0, 0, 0},
+      {1000000, 86, 1, 2, 0, 0, 0, 0},
+      {1000002, 78, 1, 2, 0, 0, 0, 0},
+      {1000001, 66, 1, 2, 0, 0, 0, 0},
+      {1000000, 122, 1, 2, 0, 0, 0, 0},
+      {160, 81, 1, 2, 0, 0, 0, 0},
+      {1000000, 64, 1, 2, 0, 0, 0, 0},
+      {1000000, 128, 1, 2, 0, 0, 0, 0},
+      {1000000, 127, 1, 2, 0, 0, 0, 0},
+      {1000064, 77, 1, 1, 0, 0, 0, 0},
+      {1000001, 77, 1, 4, 0, 0, 0, 0},
+      {1000064, 77, 1, 8, 0, 0, 0, 0},
+      {1600016, 69, 1, 4, 0, 0, 0, 0},
+  };
+  for (int g = 0; g < 3; g++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      const shape s = {cases[i].rows,
+                       cases[i].cols,
+                       cases[i].batch,
+                       cases[i].src_offset,
+                       cases[i].src_ld,
+                       0,
+                       0,
+                       cases[i].dst_ld,
+                       0,
+                       0};
+      const clt__layout l = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(&dev[g], &l, &c), CLT_SUCCESS);
+      const unsigned want = g == 0 ? cases[i].tile : 0; /* the H200 only */
+      const int rule = c.variant == CLT_VARIANT_NARROW &&
+                       ((c.tile == 64 && c.wg_x == 128) || (c.tile == 128 && c.wg_x == 256));
+      if (rule != (want != 0) || (want && (c.tile != want || !c.flat)))
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu, source offset %zu, leading dimensions %zu and %zu: %s "
+                 "tile %u wg_x %u flat %d; expected %u",
+                 dev[g].name, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_offset,
+                 cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant), c.tile, c.wg_x, c.flat, want);
     }
 }
 
@@ -4364,6 +4447,7 @@ int main(void) {
       cmocka_unit_test(part_tiles_to_word_tiles_where_measured),
       cmocka_unit_test(h200_shifted_u8_tiles32),
       cmocka_unit_test(h200_tall_narrow),
+      cmocka_unit_test(h200_tall2_narrow),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
