@@ -105,11 +105,21 @@ static int view_vw_aligned(size_t offset, size_t ld, size_t stride, size_t batch
   return offset % vw == 0 && ld % vw == 0 && (batch == 1 || stride % vw == 0);
 }
 
+/* Whether every source row starts on a vw-element vector (one matrix's or a batch's, offset included); and
+ * every destination row. */
+static int src_rows_on(const clt__layout *l, unsigned vw) {
+  return view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, vw);
+}
+
+static int dst_rows_on(const clt__layout *l, unsigned vw) {
+  return view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, vw);
+}
+
 /* Whether the destination rows are dense (each starts where the one before ends) and do not all start
  * on vw-element vectors: where the block kernel's CPU tiles hold every row, their runs are written as
  * one (cl/block.cl's FLAT). */
 static int dense_rows_off_vectors(const clt__layout *l, unsigned vw) {
-  return l->dst_ld == l->rows && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, vw);
+  return l->dst_ld == l->rows && !dst_rows_on(l, vw);
 }
 
 /* Whether cl/block.cl's shuffles with constant masks (its MASK_VW_, behind NCOLS and NROWS) cover block rows
@@ -135,8 +145,7 @@ static int few_rows_as_runs(const clt__layout *l, unsigned vw) {
 /* Whether the block kernel's CPU tiles skew their runs (SKEW in cl/block.cl): some destination row does not
  * start on a 64-byte line, or the buffers are not known to start on one. */
 static int cpu_runs_skewed(const clt__device_info *info, const clt__layout *l) {
-  return info->base_align_bytes < 64 ||
-         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(64 / l->elem_size));
+  return info->base_align_bytes < 64 || !dst_rows_on(l, (unsigned)(64 / l->elem_size));
 }
 
 /* Whether the destination is dense: each row starts where the one before ends, and each matrix of a batch
@@ -159,8 +168,7 @@ static unsigned narrow_vector(unsigned max, size_t extent, const clt__device_inf
                               int dst) {
   unsigned v = max ? max : 1;
   while (v > 1 && (extent % v || info->base_align_bytes < v * l->elem_size ||
-                   !(dst ? view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, v)
-                         : view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, v))))
+                   !(dst ? dst_rows_on(l, v) : src_rows_on(l, v))))
     v /= 2;
   return v;
 }
@@ -187,8 +195,7 @@ static int rect_pack_ok(const clt__config *c, const clt__device_info *info, cons
   const size_t align = c->dst_align == 1 ? 16 : c->dst_align ? c->dst_align : 32;
   const size_t dst_elems = (align > 16 ? align : pack_store_bytes(c, es)) / es;
   return c->vw * es >= 4 && c->vw <= ue && c->tile % (8 * ue) == 0 && info->base_align_bytes >= align &&
-         view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw) &&
-         view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)dst_elems);
+         src_rows_on(l, c->vw) && dst_rows_on(l, (unsigned)dst_elems);
 }
 
 /* Source columns one tile of a rect, vector or tiled configuration covers. */
@@ -432,21 +439,18 @@ static size_t short_side(const clt__layout *l) {
   return l->rows < l->cols ? l->rows : l->cols;
 }
 
-/* Whether every source row starts on a 16-byte vector (one matrix's or a batch's, offset included); and
- * every destination row. */
+/* Whether every source row starts on a 16-byte vector; and every destination row. */
 static int src_on_16(const clt__layout *l) {
-  return view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(16 / l->elem_size));
+  return src_rows_on(l, (unsigned)(16 / l->elem_size));
 }
 
 static int dst_on_16(const clt__layout *l) {
-  return view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(16 / l->elem_size));
+  return dst_rows_on(l, (unsigned)(16 / l->elem_size));
 }
 
 /* Whether the destination rows start on 4-byte words but not all on 16-byte vectors. */
 static int dst_words_off_16(const clt__layout *l) {
-  return l->elem_size <= 4 &&
-         view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(4 / l->elem_size)) &&
-         !dst_on_16(l);
+  return l->elem_size <= 4 && dst_rows_on(l, (unsigned)(4 / l->elem_size)) && !dst_on_16(l);
 }
 
 /* The narrow kernel's tile over the whole short side past CLT__NARROW_MAX: wide sources of 1- and 2-byte
@@ -605,7 +609,7 @@ static int narrow_skewed(const clt__device_info *info, const clt__layout *l, siz
   const size_t es = l->elem_size;
   return l->rows > l->cols && es >= 2 && es <= 8 && align > es && short_ext * es % 32 == 0 &&
          info->base_align_bytes >= 32 && info->base_align_bytes >= align && src_on_16(l) &&
-         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(align / es));
+         !dst_rows_on(l, (unsigned)(align / es));
 }
 
 /* The largest group of the narrow kernel's heuristic where its tiles are not sized for groups of 64:
@@ -630,8 +634,7 @@ static int narrow_skewed(const clt__device_info *info, const clt__layout *l, siz
 static unsigned narrow_group_max(const clt__config *c, const clt__device_info *info, const clt__layout *l,
                                  int flat) {
   const unsigned v = c->vw;
-  if (c->short_ext >= 64 || (view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, v) &&
-                             view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, v)))
+  if (c->short_ext >= 64 || (src_rows_on(l, v) && dst_rows_on(l, v)))
     return 256;
   const clt__traits t = clt__device_traits(info);
   unsigned m = t.narrow_group_max;
@@ -735,8 +738,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->idx32 = idx32_ok(l, c->tile);
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
     c->shift_ok = base_ok;
-    c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
-    c->dst_aligned = base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
+    c->src_aligned = base_ok && src_rows_on(l, c->vw);
+    c->dst_aligned = base_ok && dst_rows_on(l, c->vw);
     /* A misaligned destination gets skewed stores aligned to dst_align bytes (a 32-byte sector by
      * default): PRE vector rows of prefix, at most a tile's worth. dst_align 1 asks for shifted
      * stores with scalar ends instead (DST_MODE 2). */
@@ -748,8 +751,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
   } else if (c->variant == CLT_VARIANT_BLOCK) {
     c->idx32 = idx32_ok(l, c->vw);
     int base_ok = info->base_align_bytes >= c->vw * l->elem_size;
-    c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
-    c->dst_aligned = base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
+    c->src_aligned = base_ok && src_rows_on(l, c->vw);
+    c->dst_aligned = base_ok && dst_rows_on(l, c->vw);
     /* CPU tiles with non-temporal stores: where destination rows do not all start on a 64-byte line,
      * each tile writes the line-aligned run of a row that starts up to a line before it (pre = SKEW,
      * a line's elements, at least a vector), as non-temporal stores of part of a line cost POCL's
@@ -791,14 +794,14 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     size_t es = l->elem_size, align = c->dst_align ? c->dst_align : 32;
     unsigned sk = align > es ? (unsigned)(align / es) : 1;
     int base_ok = info->base_align_bytes >= c->vw * es;
-    c->src_aligned = base_ok && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, c->vw);
+    c->src_aligned = base_ok && src_rows_on(l, c->vw);
     /* Misaligned source rows are read as aligned vectors and shifted in the tile (SRC_SHIFT) where
      * that replaces at least 4 element loads: on an NVIDIA H200 it took f16 16383x16385 with 4-element
      * vectors from 73% to 85% of the copy, but cost 2-element ones 2 (f16) to 8 (f32) points
      * (bench/results/h200/knobs3.txt). */
     c->shift_ok = base_ok && !c->src_aligned && c->vw >= 4;
     if (sk > 1 && c->dst_align != 1 && sk <= c->tile && info->base_align_bytes >= sk * es &&
-        !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sk))
+        !dst_rows_on(l, sk))
       c->pre = sk;
     /* For 16-byte elements a run's first sh elements come straight from global memory instead of SK
      * extra tile rows, which cost a tile of 32 rows a fifth load step (cl/rect.cl's SKG: c128
@@ -808,9 +811,7 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     c->sk_max = rect_sk_max(c, l);
     rect_half_skew(c, info, l);
     /* Skewed runs start on an sk-element boundary of the buffer, so their vectors are aligned. */
-    c->dst_aligned =
-        c->pre ? c->pre % c->vw == 0
-               : base_ok && view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, c->vw);
+    c->dst_aligned = c->pre ? c->pre % c->vw == 0 : base_ok && dst_rows_on(l, c->vw);
     c->pack = c->units && rect_pack_ok(c, info, l); /* then neither skew nor shifted rows */
     c->edge_rows = rect_edge_rows(c, info, l);
     c->loads_first = rect_loads_first(c, info, l);
@@ -846,8 +847,8 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     const unsigned sk = (unsigned)(align / l->elem_size);
     /* And a tall source moved FLAT, its lines whatever they are (narrow_flat has the figures), to whole
      * 16-byte vectors (the tile holds its rows 16 bytes' worth at a time). */
-    const int flat_skew = c->flat && !c->wide && align >= 16 && info->base_align_bytes >= align &&
-                          !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sk);
+    const int flat_skew =
+        c->flat && !c->wide && align >= 16 && info->base_align_bytes >= align && !dst_rows_on(l, sk);
     if (c->dst_align != 1 && (flat_skew || narrow_skewed(info, l, c->short_ext, align)) &&
         c->tile % sk == 0) {
       c->pre = sk;
@@ -1450,8 +1451,8 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * (40x308761 94.2-94.6 -> 96.3-96.7, 38x340001 96.1-96.2 -> 97.6-98.2 held out). Odd row counts stay
    * narrow: up to 39 rows narrow led by 1.2 to 4.7 (35x340007 96.5-96.6 against 92.1-92.2,
    * 33x1000003 95.8-96.1 against 91.4-91.6), from 41 to 63 rect by up to 1.9. */
-  if (wide && l->elem_size == 16 && n_short >= 34 && n_short < CLT__NARROW_AUTO_MAX &&
-      view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2) && traits.wide16_rect_sectors)
+  if (wide && l->elem_size == 16 && n_short >= 34 && n_short < CLT__NARROW_AUTO_MAX && dst_rows_on(l, 2) &&
+      traits.wide16_rect_sectors)
     return 0;
   /* Wide sources whose rows the tile kernels' tiles fill whole (64; 1- and 2-byte elements also 128), into
    * destination rows padded off 16-byte vectors (1-, 4- and 8-byte elements) or off 4-byte words (2-byte
@@ -1471,8 +1472,7 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * rows of 129 20.2-20.7 -> 31.1-31.4, 128x2097152 into rows of 136 20.2 -> 48.4-48.8), f16 1.2 to 3.7
    * (128x2000001 into rows of 129 47.3-47.5 -> 50.9-51.0). */
   const unsigned dst_unit = l->elem_size == 2 ? 2u : (unsigned)(16 / l->elem_size);
-  const int dst_off16 = wide && traits.wide_dst_off16_narrow &&
-                        !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, dst_unit);
+  const int dst_off16 = wide && traits.wide_dst_off16_narrow && !dst_rows_on(l, dst_unit);
   if (n_short <= CLT__NARROW_AUTO_MAX)
     return skewed16 || (n_short <= 32 && n_short * l->elem_size <= 256) || n_short % across != 0 || dst_off16;
   if (dst_off16 && l->elem_size <= 2 && n_short == CLT__NARROW_MAX)
@@ -1493,8 +1493,7 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
   if (!wide || cpu_like(info) || n_short >= CLT__NARROW_MAX)
     return 0;
   const size_t vec = 16 / l->elem_size;
-  if (l->elem_size >= 2 && l->elem_size <= 8 &&
-      view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)vec))
+  if (l->elem_size >= 2 && l->elem_size <= 8 && src_rows_on(l, (unsigned)vec))
     return 1;
   /* Rows off the 16-byte vectors (shifted) too, where rect measured behind (bench/results/h200/knobs30.txt D
    * to F, two rounds on an NVIDIA H200 and an H100): 2-byte elements (but those shifted_wide2_rect32 gives
@@ -1520,8 +1519,7 @@ int clt__narrow_auto(const clt__device_info *info, const clt__layout *l, const c
    * such layout gained, u8 8 to 33 points, f16 6 to 16, and on an NVIDIA H100 u8 11 to 42, f16 10 to 36
    * (bench/results/h100/notes.txt O). Rows on sectors keep rect (u8 96x4194304 64.8 against narrow's
    * 54.4, knobs20.txt D). */
-  return l->elem_size <= 2 &&
-         !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, (unsigned)(32 / l->elem_size));
+  return l->elem_size <= 2 && !dst_rows_on(l, (unsigned)(32 / l->elem_size));
 }
 
 /* The vector kernel on rows that do not start on a vector boundary runs its shifted and skewed paths,
@@ -1542,8 +1540,7 @@ static void misaligned_vector_to_rect(const clt__device_info *info, const clt__l
     return; /* measured on GPUs; a CPU runs the vector kernel only where a tuning file says so */
   const unsigned sector = (unsigned)(32 / l->elem_size);
   const int split_sectors = (l->elem_size == 1 || l->elem_size == 4) &&
-                            clt__shape_class(l) == CLT_SHAPE_ALIGNED &&
-                            !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, sector);
+                            clt__shape_class(l) == CLT_SHAPE_ALIGNED && !dst_rows_on(l, sector);
   if (c->src_aligned && c->dst_aligned && !split_sectors)
     return;
   clt_tuning odd;
@@ -1621,8 +1618,7 @@ static void one_sided_to_defaults(const clt__device_info *info, const clt__layou
     return;
   clt__config d;
   clt_tuning t;
-  if (one_sided && l->elem_size == 2 &&
-      !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2)) {
+  if (one_sided && l->elem_size == 2 && !src_rows_on(l, 2)) {
     clt__config_to_tuning(c, &t); /* f16 rows off the words: the entry's shifted rows, 64 x 64 (above) */
     t.tile = 64;
     t.wg_x = 64 / t.vector_width;
@@ -1659,7 +1655,7 @@ static void skewed_wide_f16(const clt__device_info *info, const clt__layout *l, 
   clt__config_to_tuning(c, &t);
   t.vector_width = 2;
   t.units = 0;
-  if (view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 2)) {
+  if (dst_rows_on(l, 2)) {
     t.wg_x = 32;
     t.wg_y = 8;
     t.dst_align = 1;
@@ -1868,7 +1864,7 @@ static void odd_unskewed(const clt__device_info *info, const clt__layout *l, clt
   if (c->variant != CLT_VARIANT_RECT || l->elem_size > 2 || !c->pre || clt__shape_class(l) != CLT_SHAPE_ODD ||
       !dense_destination(l))
     return;
-  const int on16 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 16);
+  const int on16 = dst_rows_on(l, 16);
   if (l->rows >= (on16 ? 2560u : 824u))
     return;
   clt_tuning t, own;
@@ -1957,8 +1953,7 @@ static void aligned2_to_overlapping_rect(const clt__device_info *info, const clt
  * the units led rect's defaults by 12.1 on 508x100000 and by 8.4 on 4004x4000 (E). */
 static void aligned2_units_into_pieces(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_VECTOR || l->elem_size != 2 || clt__shape_class(l) != CLT_SHAPE_ALIGNED ||
-      !clt__device_traits(info).aligned2_units8 ||
-      !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4) || dst_on_16(l))
+      !clt__device_traits(info).aligned2_units8 || !dst_rows_on(l, 4) || dst_on_16(l))
     return;
   const clt_tuning t = {CLT_VARIANT_RECT, 128, 4, 16, 1, 16, 8, 1, 0};
   clt__config u;
@@ -2108,8 +2103,7 @@ static void rect_word_tiles_wider(const clt__device_info *info, const clt__layou
 static void shifted_wide4_to_element_loads(const clt__device_info *info, const clt__layout *l,
                                            clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || l->elem_size != 4 || c->pre || l->rows <= 64 || l->rows >= 128 ||
-      clt__shape_class(l) != CLT_SHAPE_WIDE ||
-      view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) ||
+      clt__shape_class(l) != CLT_SHAPE_WIDE || src_rows_on(l, 2) ||
       !clt__device_traits(info).wide_shifted4_elems)
     return;
   if (l->rows == 96 && l->src_ld > ((size_t)1 << 20)) /* source rows past 4 MiB (below) */
@@ -2141,14 +2135,12 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
   if (cpu_like(info) || l->elem_size != 1)
     return 0;
   const clt_shape_class cls = clt__shape_class(l);
-  const int dst32 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 32);
+  const int dst32 = dst_rows_on(l, 32);
   if (cls == CLT_SHAPE_WIDE)
-    return l->rows > CLT__NARROW_MAX && !dst32 &&
-           view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4);
+    return l->rows > CLT__NARROW_MAX && !dst32 && dst_rows_on(l, 4);
   return cls == CLT_SHAPE_TALL && dst32 &&
-         ((l->cols > 64 && l->cols < 128) || (l->cols >= 200 && l->cols < 256)) &&
-         view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4) &&
-         !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 32);
+         ((l->cols > 64 && l->cols < 128) || (l->cols >= 200 && l->cols < 256)) && src_rows_on(l, 4) &&
+         !src_rows_on(l, 32);
 }
 
 /* 2-byte wide and odd-shaped sources of a multiple of 64 rows (the vector kernel's tile), and tall ones of 64
@@ -2183,13 +2175,11 @@ static int bytes_off_sectors_to_vector(const clt__device_info *info, const clt__
  * file's entry stands. */
 static int shifted_wide2_to_vector(const clt__device_info *info, const clt__layout *l) {
   const clt_shape_class cls = clt__shape_class(l);
-  const int off_words = !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2);
+  const int off_words = !src_rows_on(l, 2);
   return l->elem_size == 2 && l->rows % 64 == 0 &&
          (cls == CLT_SHAPE_WIDE || cls == CLT_SHAPE_ODD ||
           (cls == CLT_SHAPE_TALL && l->cols == 64 && off_words)) &&
-         (off_words ||
-          (l->rows < 12288 && !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4))) &&
-         view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 64) &&
+         (off_words || (l->rows < 12288 && !src_rows_on(l, 4))) && dst_rows_on(l, 64) &&
          clt__device_traits(info).wide_shifted2_vector;
 }
 
@@ -2233,7 +2223,7 @@ void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l,
   if (c->variant != CLT_VARIANT_RECT || info->nv_cc_major < 8 || c->pack ||
       (cls != CLT_SHAPE_ODD && cls != CLT_SHAPE_WIDE) || (whole ? lanes > 4 || c->vw * es > 16 : c->vw > 4))
     return;
-  if (es >= 4 && view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, (unsigned)(256 / es)))
+  if (es >= 4 && src_rows_on(l, (unsigned)(256 / es)))
     return; /* rows on 256 bytes: each tile's rows are whole blocks already (level with the hint) */
   if (es == 4 && cls == CLT_SHAPE_ODD && c->pre > 1 && !whole)
     c->l2pf = clt__device_traits(info).l2pf_skewed4;
@@ -2270,10 +2260,8 @@ static int tiled_entry_covers(const clt__layout *l, const clt__config *c) {
  * rows past 256 columns (walks_across) took the tall ones further (h100/notes.txt AK, knobs36.txt B). */
 static void shifted_odd4_to_vector_pairs(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (c->variant != CLT_VARIANT_RECT || cpu_like(info) || l->elem_size != 4 ||
-      clt__shape_class(l) != CLT_SHAPE_ODD || l->cols > 900 || l->rows <= l->cols ||
-      !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2) ||
-      view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4) ||
-      !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 4))
+      clt__shape_class(l) != CLT_SHAPE_ODD || l->cols > 900 || l->rows <= l->cols || !src_rows_on(l, 2) ||
+      src_rows_on(l, 4) || !dst_rows_on(l, 4))
     return;
   const clt_tuning t = {CLT_VARIANT_VECTOR, 64, 2, 8, 0, 0, 0, 0, 0};
   retune(info, l, &t, c);
@@ -2302,7 +2290,7 @@ static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__la
   const size_t side = tall ? l->cols : l->rows;
   if (!clt__device_traits(info).part_word_tiles || c->variant == CLT_VARIANT_NARROW ||
       l->elem_size != (tall ? 1u : 2u) || side <= 64 || side % 32 == 0 || side >= (tall ? 256u : 320u) ||
-      !view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4))
+      !src_rows_on(l, 4))
     return;
   const clt_tuning t = {
       .variant = CLT_VARIANT_RECT, .tile = tall ? 64 : 32, .vector_width = 4, .wg_x = 8, .wg_y = 8, .pad = 1};
@@ -2328,9 +2316,8 @@ static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__la
  * 52.5-52.6). Those keep AUTO's tiles. The H100 was not measured. */
 static void shifted_u8_to_tiles32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).shifted_u8_tiles32 || c->variant != CLT_VARIANT_RECT || l->elem_size != 1 ||
-      l->cols <= 64 || l->cols >= 256 || l->rows / 2 < l->cols ||
-      view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 4) ||
-      (l->cols >= 112 && !view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 32)))
+      l->cols <= 64 || l->cols >= 256 || l->rows / 2 < l->cols || src_rows_on(l, 4) ||
+      (l->cols >= 112 && !dst_rows_on(l, 32)))
     return;
   const int one_column = l->cols < 128;
   const clt_tuning t = {.variant = CLT_VARIANT_RECT,
@@ -2359,10 +2346,9 @@ static void shifted_u8_to_tiles32(const clt__device_info *info, const clt__layou
 static void tall4_to_narrow(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).tall4_narrow || c->variant != CLT_VARIANT_RECT || l->elem_size != 4 ||
       l->cols <= 64 || l->cols >= 128 || l->rows / 2 < l->cols || src_on_16(l) ||
-      (l->cols > 96 && !dst_on_16(l) &&
-       view_vw_aligned(l->src_offset, l->src_ld, l->src_stride, l->batch, 2)))
+      (l->cols > 96 && !dst_on_16(l) && src_rows_on(l, 2)))
     return;
-  const int on256 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 64);
+  const int on256 = dst_rows_on(l, 64);
   const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = on256 ? 64 : 32, .wg_x = 128};
   retune(info, l, &t, c);
 }
@@ -2408,7 +2394,7 @@ static void tall2_to_narrow(const clt__device_info *info, const clt__layout *l, 
   if (!clt__device_traits(info).tall2_narrow || c->variant != CLT_VARIANT_RECT || l->elem_size != 2 ||
       l->cols <= 64 || l->cols % 2 == 0 || l->rows / 2 < l->cols)
     return;
-  const int on128 = view_vw_aligned(l->dst_offset, l->dst_ld, l->dst_stride, l->batch, 64);
+  const int on128 = dst_rows_on(l, 64);
   if (on128 ? l->cols > 113 : l->cols > 81 || clt__shape_class(l) == CLT_SHAPE_BATCHED)
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = on128 ? 64 : 128, .wg_x = on128 ? 128 : 256};
