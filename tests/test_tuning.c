@@ -3532,10 +3532,10 @@ static void h200_shifted_u8_tiles32(void **state) {
  * on and off 256 bytes, batches, padded source rows, sources exactly twice as tall as wide and just less.
  * Source rows on 16 bytes (the vector kernel's, or skewed rect's), skewed destination rows from 97 columns
  * over source rows on 8 bytes, 64 and 128 columns, f16 of even columns (h200_tall2_narrow has the odd ones),
- * u8, the H100 and a CPU keep their kernels. f64: tiles
- * of 32 rows, destination rows on 32-byte sectors and off them, batches of large matrices, a source exactly
- * twice as tall as wide; batches of small ones (the vector kernel's 64 x 64 tiles), a source just less than
- * twice as tall, 64, 96, 128 and 130 columns, rect's layouts (odd rows or columns) keep theirs. */
+ * u8, the H100 and a CPU keep their kernels. f64: tiles of 32 rows, destination rows on 32-byte sectors and
+ * off them, batches of large matrices, a source exactly twice as tall as wide; batches of small ones (the
+ * vector kernel's 64 x 64 tiles), a source just less than twice as tall, 64, 96, 128 and 130 columns, rect's
+ * layouts (odd rows or columns) keep theirs. */
 static void h200_tall_narrow(void **state) {
   (void)state;
   const clt__device_info dev[3] = {faked_h200(), faked_h100(), faked_pocl_cpu()};
