@@ -2297,6 +2297,12 @@ static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__la
   retune(info, l, &t, c);
 }
 
+/* Whether a source is at least twice as tall as wide, of 65 to max_cols columns: the family the tall rules
+ * below retune. */
+static int twice_tall_past64(const clt__layout *l, size_t max_cols) {
+  return l->cols > 64 && l->cols <= max_cols && l->rows / 2 >= l->cols;
+}
+
 /* Tall u8 sources of 65 to 255 columns whose rows start off 4-byte words, on devices whose clt__traits
  * shifted_u8_tiles32 says so: rect's tiles 32 columns wide (8 work-items of 4-element vectors), where AUTO
  * gave them its 128 x 128 tiles in groups of 32 x 8, every one of which (up to 127 columns) or every other
@@ -2316,8 +2322,7 @@ static void part_tiles_to_word_tiles(const clt__device_info *info, const clt__la
  * 52.5-52.6). Those keep AUTO's tiles. The H100 was not measured. */
 static void shifted_u8_to_tiles32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).shifted_u8_tiles32 || c->variant != CLT_VARIANT_RECT || l->elem_size != 1 ||
-      l->cols <= 64 || l->cols >= 256 || l->rows / 2 < l->cols || src_rows_on(l, 4) ||
-      (l->cols >= 112 && !dst_rows_on(l, 32)))
+      !twice_tall_past64(l, 255) || src_rows_on(l, 4) || (l->cols >= 112 && !dst_rows_on(l, 32)))
     return;
   const int one_column = l->cols < 128;
   const clt_tuning t = {.variant = CLT_VARIANT_RECT,
@@ -2345,8 +2350,7 @@ static void shifted_u8_to_tiles32(const clt__device_info *info, const clt__layou
  * columns all 8 gained). The H100 was not measured. */
 static void tall4_to_narrow(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).tall4_narrow || c->variant != CLT_VARIANT_RECT || l->elem_size != 4 ||
-      l->cols <= 64 || l->cols >= 128 || l->rows / 2 < l->cols || src_on_16(l) ||
-      (l->cols > 96 && !dst_on_16(l) && src_rows_on(l, 2)))
+      !twice_tall_past64(l, 127) || src_on_16(l) || (l->cols > 96 && !dst_on_16(l) && src_rows_on(l, 2)))
     return;
   const int on256 = dst_rows_on(l, 64);
   const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = on256 ? 64 : 32, .wg_x = 128};
@@ -2365,8 +2369,7 @@ static void tall4_to_narrow(const clt__device_info *info, const clt__layout *l, 
  * them. The H100 was not measured. */
 static void tall8_to_narrow(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).tall8_narrow || c->variant != CLT_VARIANT_VECTOR || l->elem_size != 8 ||
-      l->cols <= 64 || l->cols >= 128 || l->cols % 32 == 0 || l->rows / 2 < l->cols ||
-      clt__shape_class(l) == CLT_SHAPE_BATCHED)
+      !twice_tall_past64(l, 127) || l->cols % 32 == 0 || clt__shape_class(l) == CLT_SHAPE_BATCHED)
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 32, .wg_x = 128};
   retune(info, l, &t, c);
@@ -2392,7 +2395,7 @@ static void tall8_to_narrow(const clt__device_info *info, const clt__layout *l, 
  * (knobs63.txt H, one round). The H100 was not measured. */
 static void tall2_to_narrow(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).tall2_narrow || c->variant != CLT_VARIANT_RECT || l->elem_size != 2 ||
-      l->cols <= 64 || l->cols % 2 == 0 || l->rows / 2 < l->cols)
+      !twice_tall_past64(l, 127) || l->cols % 2 == 0)
     return;
   const int on128 = dst_rows_on(l, 64);
   if (on128 ? l->cols > 113 : l->cols > 81 || clt__shape_class(l) == CLT_SHAPE_BATCHED)
