@@ -645,6 +645,39 @@ static unsigned narrow_group_max(const clt__config *c, const clt__device_info *i
   return m;
 }
 
+/* The narrow kernel's group for a tall source moved FLAT into destination rows on 16-byte vectors
+ * (GATHER; the heuristic's gather16): 64, as its tiles were sized for (u8 8388608x13 and f32 4194304x13,
+ * rows on 256 bytes), but on devices whose clt__traits narrow_gather_groups says so, where those rows are
+ * off 256 bytes, 128 for u8 on short sides of 13 to 63, f16 of 15 to 31 and f32 of 22 to 63, and 256 for
+ * f16 of 33 to 63; into rows on 256 bytes, 128 for f16 of 33 to 63. On an NVIDIA H200, two rounds in
+ * alternating processes, % of the copy (bench/results/h200/knobs65.txt), against groups of 64:
+ * - off 256 bytes, all 28 layouts held out gained (R: u8 0.2 to 19.2, 5000048x23 46.0-46.4 -> 64.8-65.2;
+ *   f16 3.8 to 20.8, 900016x55 49.5-51.0 -> 69.3-69.8; f32 1.8 to 11.8, 700004x53 67.7-68.1 -> 79.4-79.5,
+ *   the survey's 1544752x55 81.2-81.3 -> 86.5; batches and padded destination rows among them), as did
+ *   all 9 f16 ones of 35 to 63 columns (O: 1.9 to 20.8, 700000x63 47.7-48.2 -> 68.4-68.5);
+ * - f16 of 33 to 63 into rows on 256 bytes: 7 of 8 held out gained 1.1 to 11.9 (T: 1048576x53 69.3-70.7
+ *   -> 79.2-81.2, 4194304x41 71.5 -> 77.3) and a batch of 16 of 65536x45 came -0.2 to +1.6.
+ * In the design (N, Q, S) every layout of the rule's gained or came level (u8 8000016x17 -0.4 to +0.2,
+ * f16 2097152x45 +0.0 to +0.3). Left at 64 where 128 lost or went either way: off 256 bytes f16 of 13
+ * (4000016x13 -1.6 to -2.6) and f32 of 13 to 21 (2000016x13 -1.5 to +0.9, 2000016x15 +1.1 to +2.1); on
+ * them u8 (8388608x13 78.2-78.4 -> 61.9, 8388608x17 +4.3 to +5.2, 2097152x51 -11.3 to -11.6), f16 of 15
+ * to 31 (2097152x15 +10.0 to +10.9, 1048576x27 -2.0 to -3.7) and f32 (524288x57 +3.3 to +4.6, 1048576x41
+ * -0.2 to -0.8). Groups of 256 led 128 off 256 bytes on f16 of 41 and 57 columns (2100016x57 68.2-68.3 ->
+ * 72.7-72.8) and came level at 51; f16 of 13 to 27 columns ran slower in them than in 128 (3000016x19
+ * 64.7-64.9 against 74.5-74.9) and 31 level, as did f32 of up to 33 (2000016x17 68.3-68.8 against
+ * 90.6-90.9). The H100 was not measured. */
+static unsigned narrow_gather_group(const clt__config *c, const clt__device_info *info,
+                                    const clt__layout *l) {
+  const size_t es = l->elem_size, n = c->short_ext;
+  if (!clt__device_traits(info).narrow_gather_groups || n >= 64)
+    return 64;
+  if (dst_rows_on(l, (unsigned)(256 / es)))
+    return es == 2 && n > 32 ? 128 : 64;
+  if (es == 2 && n > 32)
+    return 256;
+  return (es == 1 && n >= 13) || (es == 2 && n >= 15) || (es == 4 && n >= 22) ? 128 : 64;
+}
+
 /* Whether the narrow kernel reads a wide source whose rows start on 8 bytes but off 16 (half a 16-byte
  * vector: a 1-byte element's 8, a 4-byte element's pair) as 16-byte vectors cut from the two aligned ones
  * each straddles (SRC_SHIFT in cl/narrow.cl), as it reads rows on narrower starts, not as 8-byte vectors:
@@ -1205,9 +1238,10 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
       while (sv > 1 && c.short_ext % sv)
         sv /= 2;
       c.wg_x = es == 1 ? 128 : 64;
-      const unsigned wg_max = gather16 || scatter || shift32 ? 64
-                              : u8_128                       ? 128
-                                                             : narrow_group_max(&c, info, l, flat);
+      const unsigned wg_max = gather16             ? narrow_gather_group(&c, info, l)
+                              : scatter || shift32 ? 64
+                              : u8_128             ? 128
+                                                   : narrow_group_max(&c, info, l, flat);
       if (gather16 || scatter)
         c.wg_x = 64;
       while (c.wg_x < wg_max && (size_t)c.tile * c.short_ext / sv > 4 * (size_t)c.wg_x)

@@ -291,7 +291,13 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * rows in groups of 128 into destination rows on 128 bytes (up to 113 columns), and of 128 in groups of 256
  * elsewhere (up to 81 columns); more columns, batches of small matrices into other rows and padded source
  * rows lost or came level and keep rect (src/tuning.c's tall2_to_narrow has the figures); the H100 was not
- * measured for it. */
+ * measured for it.
+ * narrow_gather_groups: on an NVIDIA H200 tall u8, f16 and f32 sources moved FLAT into destination rows on
+ * 16-byte vectors but off 256 bytes gained in the narrow kernel's groups of 128 (f16 of 33 to 63 columns:
+ * 256) over the heuristic's 64 on all 28 layouts held out, 0.2 to 20.8 points, and f16 of 33 to 63 columns
+ * into rows on 256 bytes in 128 on 7 of 8 (1.1 to 11.9; a batch came level); shorter sides, and u8, f32
+ * and shorter f16 into rows on 256 bytes, lost or went either way and keep 64 (src/tuning.c's
+ * narrow_gather_group has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -323,7 +329,8 @@ static const struct {
       .shifted_u8_tiles32 = 1,
       .tall4_narrow = 1,
       .tall8_narrow = 1,
-      .tall2_narrow = 1}},
+      .tall2_narrow = 1,
+      .narrow_gather_groups = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -351,7 +358,8 @@ static const struct {
       .shifted_u8_tiles32 = 0,
       .tall4_narrow = 0,
       .tall8_narrow = 0,
-      .tall2_narrow = 0}},
+      .tall2_narrow = 0,
+      .narrow_gather_groups = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -380,7 +388,8 @@ static const struct {
       .shifted_u8_tiles32 = 0,
       .tall4_narrow = 0,
       .tall8_narrow = 0,
-      .tall2_narrow = 0}},
+      .tall2_narrow = 0,
+      .narrow_gather_groups = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -1147,6 +1147,27 @@ static void narrow_tiles_exact(void **state) {
       {3000, 7, 1, 128, 0, 128, 0, 3, 0, 0, 0, 0, 8, 3, "-DSKEW=32 -DFLAT=1"},
       {20, 13, 1, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DSKEW=32 -DFLAT=1"},
       {5003, 5, 4, 16, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DSKEW=8 -DFLAT=1"},
+      /* The H200's larger groups for those into rows on 16-byte vectors off 256 bytes
+       * (narrow_gather_group): u8, f16 and f32 in groups of 128, f16 of 33 to 63 columns in 256; a batch, a
+       * padded leading dimension, the last tile partial. */
+      {4000, 21, 1, 256, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=256 -DTC=21 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {160, 37, 1, 128, 0, 128, 0, 3, 0, 0, 0, 0, 0, 0,
+       "-DTR=128 -DTC=37 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {2000, 31, 2, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=128 -DTC=31 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {4000, 41, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=128 -DTC=41 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {1000, 45, 2, 128, 0, 256, 0, 0, 0, 0, 0, 1008, 0, 0,
+       "-DTR=128 -DTC=45 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {2000, 57, 4, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=64 -DTC=57 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
       /* SKEW: tall sources whose lines are whole 32-byte sectors and whose destination rows are off them,
        * each run written from the sector boundary before it in 16-byte vectors: 2-, 4- and 8-byte
        * elements, rows off the sectors through the leading dimension, the offset or a batch's stride,

@@ -3661,6 +3661,52 @@ static void h200_tall2_narrow(void **state) {
     }
 }
 
+/* The narrow kernel's groups for tall sources moved FLAT into destination rows on 16-byte vectors (GATHER):
+ * on the faked H200, where those rows are off 256 bytes (dense, padded, batches), 128 for u8 of 13 to 63
+ * columns, f16 of 15 to 31 and f32 of 22 to 63, and 256 for f16 of 33 to 63; into rows on 256 bytes (dense,
+ * padded, a batch) 128 for f16 of 33 to 63; in AUTO and explicit narrow alike (src/tuning.c's
+ * narrow_gather_group, clt__traits narrow_gather_groups). 64 below those short sides, for u8 and f32 into
+ * rows on 256 bytes and f16 of up to 31 there, and everywhere on the H100. */
+static void h200_narrow_gather_groups(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  static const struct {
+    size_t rows, cols, batch, es, dst_ld;
+    unsigned h200; /* the H200's group */
+  } cases[] = {
+      {8000016, 13, 1, 1, 0, 128},       {4000016, 21, 1, 1, 0, 128},       {3000016, 63, 1, 1, 0, 128},
+      {200000, 37, 8, 1, 0, 128},        {1000000, 39, 1, 1, 1000016, 128}, {4000016, 15, 1, 2, 0, 128},
+      {1000016, 31, 1, 2, 0, 128},       {2200032, 33, 1, 2, 0, 256},       {700000, 63, 1, 2, 0, 256},
+      {120000, 41, 8, 2, 0, 256},        {1000000, 45, 1, 2, 1000008, 256}, {1000016, 22, 1, 4, 0, 128},
+      {600012, 57, 1, 4, 0, 128},        {1544752, 55, 1, 4, 0, 128},       {80004, 33, 16, 4, 0, 128},
+      {1000000, 31, 1, 4, 1000004, 128}, {700004, 63, 1, 4, 0, 128},        {8000016, 11, 1, 1, 0, 64},
+      {8000000, 19, 1, 1, 0, 64},        {4194304, 43, 1, 1, 0, 64},        {1000000, 39, 1, 1, 1000192, 64},
+      {4000016, 13, 1, 2, 0, 64},        {1048576, 39, 1, 2, 0, 128},       {1000000, 45, 1, 2, 1000064, 128},
+      {2000016, 21, 1, 4, 0, 64},        {2000016, 15, 1, 4, 0, 64},        {1048576, 35, 1, 4, 0, 64},
+      {4194304, 13, 1, 4, 0, 64},        {1048576, 31, 1, 2, 0, 64},        {65536, 45, 16, 2, 0, 128},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 3; k++) { /* the H200's AUTO, its explicit narrow, the H100's explicit narrow */
+      const shape s = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+      const clt__layout l = make_layout(&s, cases[i].es, k ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO);
+      clt__config c;
+      if (k == 0)
+        assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
+      else
+        assert_int_equal(clt__choose_config(k == 1 ? &h200 : &h100, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+      const unsigned want = k == 2 ? 64 : cases[i].h200;
+      if (c.variant != CLT_VARIANT_NARROW || !c.flat || c.wg_x != want)
+        fail_msg(
+            "%s elem_size %zu, %zux%zu batch %zu, destination leading dimension %zu: %s flat %d wg_x %u; "
+            "expected narrow, flat, %u",
+            k == 0   ? "H200 AUTO"
+            : k == 1 ? "H200 narrow"
+                     : "H100 narrow",
+            cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].dst_ld,
+            clt_variant_name(c.variant), c.flat, c.wg_x, want);
+    }
+}
+
 /* The H200's u8 odd entry loads the edge tiles of its skewed tiles over shifted rows whose reads stay
  * inside the view as whole ones, rows clamped (cl/rect.cl's EDGE_CLAMP), beside either edge-shift form or
  * none, and names it in the options exactly there; unskewed layouts (whose tiles overlap instead), aligned
@@ -4448,6 +4494,7 @@ int main(void) {
       cmocka_unit_test(h200_shifted_u8_tiles32),
       cmocka_unit_test(h200_tall_narrow),
       cmocka_unit_test(h200_tall2_narrow),
+      cmocka_unit_test(h200_narrow_gather_groups),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
