@@ -279,8 +279,8 @@ typedef struct clt__traits {
    * narrow kernel's tiles of 64 or 128 source rows moved whole, on the layouts src/tuning.c's tall2_to_narrow
    * names (default 0) */
   int tall2_narrow;
-  /* the narrow kernel's groups of tall sources moved FLAT into destination rows on 16-byte vectors but off
-   * 256 bytes grow past 64 on the layouts src/tuning.c's narrow_gather_group names (default 0) */
+  /* the narrow kernel's groups of tall sources moved FLAT into destination rows on 16-byte vectors grow past
+   * 64 on the layouts src/tuning.c's narrow_gather_group names (default 0) */
   int narrow_gather_groups;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);

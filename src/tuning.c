@@ -651,13 +651,13 @@ static unsigned narrow_group_max(const clt__config *c, const clt__device_info *i
  * off 256 bytes, 128 for u8 on short sides of 13 to 63, f16 of 15 to 31 and f32 of 22 to 63, and 256 for
  * f16 of 33 to 63; into rows on 256 bytes, 128 for f16 of 33 to 63. On an NVIDIA H200, two rounds in
  * alternating processes, % of the copy (bench/results/h200/knobs65.txt), against groups of 64:
- * - off 256 bytes, all 28 layouts held out gained (R: u8 0.2 to 19.2, 5000048x23 46.0-46.4 -> 64.8-65.2;
+ * - off 256 bytes, all 28 layouts held out gained (E: u8 0.2 to 19.2, 5000048x23 46.0-46.4 -> 64.8-65.2;
  *   f16 3.8 to 20.8, 900016x55 49.5-51.0 -> 69.3-69.8; f32 1.8 to 11.8, 700004x53 67.7-68.1 -> 79.4-79.5,
  *   the survey's 1544752x55 81.2-81.3 -> 86.5; batches and padded destination rows among them), as did
- *   all 9 f16 ones of 35 to 63 columns (O: 1.9 to 20.8, 700000x63 47.7-48.2 -> 68.4-68.5);
- * - f16 of 33 to 63 into rows on 256 bytes: 7 of 8 held out gained 1.1 to 11.9 (T: 1048576x53 69.3-70.7
+ *   all 9 f16 ones of 35 to 63 columns (D: 1.9 to 20.8, 700000x63 47.7-48.2 -> 68.4-68.5);
+ * - f16 of 33 to 63 into rows on 256 bytes: 7 of 8 held out gained 1.1 to 11.9 (G: 1048576x53 69.3-70.7
  *   -> 79.2-81.2, 4194304x41 71.5 -> 77.3) and a batch of 16 of 65536x45 came -0.2 to +1.6.
- * In the design (N, Q, S) every layout of the rule's gained or came level (u8 8000016x17 -0.4 to +0.2,
+ * In the design (B, C, F) every layout of the rule's gained or came level (u8 8000016x17 -0.4 to +0.2,
  * f16 2097152x45 +0.0 to +0.3). Left at 64 where 128 lost or went either way: off 256 bytes f16 of 13
  * (4000016x13 -1.6 to -2.6) and f32 of 13 to 21 (2000016x13 -1.5 to +0.9, 2000016x15 +1.1 to +2.1); on
  * them u8 (8388608x13 78.2-78.4 -> 61.9, 8388608x17 +4.3 to +5.2, 2097152x51 -11.3 to -11.6), f16 of 15

@@ -294,7 +294,7 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * measured for it.
  * narrow_gather_groups: on an NVIDIA H200 tall u8, f16 and f32 sources moved FLAT into destination rows on
  * 16-byte vectors but off 256 bytes gained in the narrow kernel's groups of 128 (f16 of 33 to 63 columns:
- * 256) over the heuristic's 64 on all 28 layouts held out, 0.2 to 20.8 points, and f16 of 33 to 63 columns
+ * 256) over the heuristic's 64 on all 37 layouts held out, 0.2 to 20.8 points, and f16 of 33 to 63 columns
  * into rows on 256 bytes in 128 on 7 of 8 (1.1 to 11.9; a batch came level); shorter sides, and u8, f32
  * and shorter f16 into rows on 256 bytes, lost or went either way and keep 64 (src/tuning.c's
  * narrow_gather_group has the figures); the H100 was not measured for it. */

@@ -3666,10 +3666,12 @@ static void h200_tall2_narrow(void **state) {
  * columns, f16 of 15 to 31 and f32 of 22 to 63, and 256 for f16 of 33 to 63; into rows on 256 bytes (dense,
  * padded, a batch) 128 for f16 of 33 to 63; in AUTO and explicit narrow alike (src/tuning.c's
  * narrow_gather_group, clt__traits narrow_gather_groups). 64 below those short sides, for u8 and f32 into
- * rows on 256 bytes and f16 of up to 31 there, and everywhere on the H100. */
+ * rows on 256 bytes and f16 of up to 31 there, and everywhere on the H100 and another NVIDIA GPU. */
 static void h200_narrow_gather_groups(void **state) {
   (void)state;
-  const clt__device_info h200 = faked_h200(), h100 = faked_h100();
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100(),
+                         other = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024,
+                                             48 * 1024, 0);
   static const struct {
     size_t rows, cols, batch, es, dst_ld;
     unsigned h200; /* the H200's group */
@@ -3686,22 +3688,27 @@ static void h200_narrow_gather_groups(void **state) {
       {4194304, 13, 1, 4, 0, 64},        {1048576, 31, 1, 2, 0, 64},        {65536, 45, 16, 2, 0, 128},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-    for (int k = 0; k < 3; k++) { /* the H200's AUTO, its explicit narrow, the H100's explicit narrow */
+    for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's and another GPU's */
       const shape s = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
       const clt__layout l = make_layout(&s, cases[i].es, k ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO);
       clt__config c;
       if (k == 0)
         assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
       else
-        assert_int_equal(clt__choose_config(k == 1 ? &h200 : &h100, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
-      const unsigned want = k == 2 ? 64 : cases[i].h200;
+        assert_int_equal(clt__choose_config(k == 1   ? &h200
+                                            : k == 2 ? &h100
+                                                     : &other,
+                                            &l, CLT_VARIANT_NARROW, &c),
+                         CLT_SUCCESS);
+      const unsigned want = k >= 2 ? 64 : cases[i].h200;
       if (c.variant != CLT_VARIANT_NARROW || !c.flat || c.wg_x != want)
         fail_msg(
             "%s elem_size %zu, %zux%zu batch %zu, destination leading dimension %zu: %s flat %d wg_x %u; "
             "expected narrow, flat, %u",
             k == 0   ? "H200 AUTO"
             : k == 1 ? "H200 narrow"
-                     : "H100 narrow",
+            : k == 2 ? "H100 narrow"
+                     : "other GPU's narrow",
             cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].dst_ld,
             clt_variant_name(c.variant), c.flat, c.wg_x, want);
     }
