@@ -282,6 +282,10 @@ typedef struct clt__traits {
   /* the narrow kernel's groups of tall sources moved FLAT into destination rows on 16-byte vectors grow past
    * 64 on the layouts src/tuning.c's narrow_gather_group names (default 0) */
   int narrow_gather_groups;
+  /* AUTO gives wide f32 sources of 13 to 32 rows whose rows start off 16 bytes the narrow kernel's tiles 32
+   * columns long, read an element at a time or as 8-byte vectors, on the layouts and in the groups
+   * src/tuning.c's wide4_to_tiles32 names (default 0) */
+  int wide4_tiles32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

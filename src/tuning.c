@@ -2391,6 +2391,44 @@ static void tall4_to_narrow(const clt__device_info *info, const clt__layout *l, 
   retune(info, l, &t, c);
 }
 
+/* Wide f32 sources of 13 to 32 rows whose rows start off 16 bytes, one matrix a call, that AUTO gives the
+ * narrow kernel, on devices whose clt__traits wide4_tiles32 says so: tiles 32 columns long, where the
+ * heuristic's 64 or 128 took shifted 16-byte or 8-byte vectors. Into destination rows off 16 bytes they are
+ * read an element at a time (a warp one 128-byte row segment); into rows on them (24 and 32 rows), as 8-byte
+ * vectors where the source rows start on 8 bytes. The group sets each work-item's loads (rows x 32 / group
+ * elements); the fastest changed from one row count to the next and is the one measured for each: off 16
+ * bytes 64 for 13 to 15, 17 to 19 and 23 rows, 128 for 22 and 25 to 31 (21 rows lost or went either way in
+ * both and keep the heuristic's); on them 64 for 24 rows and 128 for 32 (28 went either way). On an NVIDIA
+ * H200, two rounds in alternating processes, % of the copy (bench/results/h200/knobs66.txt): in the design
+ * (E, H) on 300002 and 1200002 columns 18x300002 76.4-76.9 -> 91.5-91.8, 22x300002 78.5-78.9 -> 89.5-89.6,
+ * 13x300002 61.7-62.2 -> 88.5-93.2, 24x300002 79.7-80.2 -> 89.1-89.2, 30x300002 77.4-78.2 -> 87.6-89.1, where
+ * CLBlast 1.5.3 ran 58.6-72.0, 81.5-83.8 and 84.1-85.6. Held out against the code before (F, I, J), 44 of 50
+ * layouts gained on every pair of figures (13x500002 74.0-74.1 -> 89.2-90.3, 15x1500002 83.6-84.0
+ * -> 92.6-94.1, 22x1000001 84.0-84.6 -> 93.5-94.4, 27x4000002 89.3-89.4 -> 94.8, 32x700002 86.3-87.1
+ * -> 93.1-93.7, the survey's 27x1257250 86.2-86.6 -> 91.7-92.7, destination rows padded to 29
+ * elements 52.1-52.4 -> 61.0-61.1), five of 100002 to 200002 columns or padded went either way and 29x1500002
+ * lost 1.3 to 1.5 (91.9-92.0 -> 90.5-90.6). Against CLBlast in the same processes, three rounds (J), AUTO
+ * went from 1.6 to 4.6 points behind on 27x300002 (knobs65.txt I) to 0.8 to 2.4 ahead. The H100 was not
+ * measured. */
+static unsigned wide4_tile32_group(size_t rows, int dst16) {
+  /* rows 13 to 32; 0: the heuristic's tiles */
+  static const unsigned off16[20] = {64, 64, 64,  0,   64,  64, 64,  0,   0,   128,
+                                     64, 0,  128, 128, 128, 0,  128, 128, 128, 0};
+  static const unsigned on16[20] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0, 0, 0, 0, 0, 0, 128};
+  return rows >= 13 && rows <= 32 ? (dst16 ? on16 : off16)[rows - 13] : 0;
+}
+
+static void wide4_to_tiles32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  const int dst16 = dst_on_16(l);
+  const unsigned group = wide4_tile32_group(l->rows, dst16);
+  if (!clt__device_traits(info).wide4_tiles32 || c->variant != CLT_VARIANT_NARROW || !c->wide ||
+      l->elem_size != 4 || l->batch != 1 || !group || src_on_16(l) || (dst16 && !src_rows_on(l, 2)))
+    return;
+  const clt_tuning t = {
+      .variant = CLT_VARIANT_NARROW, .tile = 32, .vector_width = dst16 ? 2 : 1, .wg_x = group};
+  retune(info, l, &t, c);
+}
+
 /* Tall f64 sources of 65 to 127 columns, not a whole number of 32, that AUTO gives the vector kernel's 32 x
  * 32 tiles (source and destination rows on 16 bytes), on devices whose clt__traits tall8_narrow says so: the
  * narrow kernel, its tile all the columns of 32 source rows, in groups of 128. On an NVIDIA H200, AUTO, two
@@ -2486,6 +2524,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     tall4_to_narrow(info, l, &c);
     tall8_to_narrow(info, l, &c);
     tall2_to_narrow(info, l, &c);
+    wide4_to_tiles32(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

@@ -297,7 +297,13 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * 256) over the heuristic's 64 on all 37 layouts held out, 0.2 to 20.8 points, and f16 of 33 to 63 columns
  * into rows on 256 bytes in 128 on 7 of 8 (1.1 to 11.9; a batch came level); shorter sides, and u8, f32
  * and shorter f16 into rows on 256 bytes, lost or went either way and keep 64 (src/tuning.c's
- * narrow_gather_group has the figures); the H100 was not measured for it. */
+ * narrow_gather_group has the figures); the H100 was not measured for it.
+ * wide4_tiles32: on an NVIDIA H200 wide f32 sources of 13 to 32 rows off 16 bytes, one matrix a call, ran
+ * faster in the narrow kernel's tiles 32 columns long, read an element at a time into destination rows off
+ * 16 bytes and as 8-byte vectors into rows on them, in the group measured for each row count: 44 of 50
+ * layouts held out gained on every pair of figures (13x500002 74.0-74.1% of the copy -> 89.2-90.3,
+ * 27x4000002 89.3-89.4 -> 94.8), five went either way and one lost 1.3 to 1.5 (src/tuning.c's
+ * wide4_to_tiles32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -330,7 +336,8 @@ static const struct {
       .tall4_narrow = 1,
       .tall8_narrow = 1,
       .tall2_narrow = 1,
-      .narrow_gather_groups = 1}},
+      .narrow_gather_groups = 1,
+      .wide4_tiles32 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -359,7 +366,8 @@ static const struct {
       .tall4_narrow = 0,
       .tall8_narrow = 0,
       .tall2_narrow = 0,
-      .narrow_gather_groups = 0}},
+      .narrow_gather_groups = 0,
+      .wide4_tiles32 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -389,7 +397,8 @@ static const struct {
       .tall4_narrow = 0,
       .tall8_narrow = 0,
       .tall2_narrow = 0,
-      .narrow_gather_groups = 0}},
+      .narrow_gather_groups = 0,
+      .wide4_tiles32 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -1115,6 +1115,20 @@ static void narrow_tiles_exact(void **state) {
       {7, 3001, 2, 512, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=7 -DTC=512 -DGROUP=64 -DPAD=0 -DROT=0"},
       {3, 5001, 4, 256, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=3 -DTC=256 -DGROUP=64 -DPAD=0 -DROT=0"},
       {13, 2001, 4, 128, 0, 64, 0, 3, 0, 0, 0, 0, 1, 3, "-DFLAT=1 -DFV=4"},
+      /* The H200's wide f32 tiles of 32 columns (src/tuning.c's wide4_to_tiles32), read an element at a time
+       * or in 8-byte vectors: source rows on 8 bytes and on single elements, padded and at an offset, the
+       * last tile partial. */
+      {27, 3002, 4, 32, 1, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uint -DVWL=1 -DTVS=uint -DVWS=1 -DTR=27 -DTC=32 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=0 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DFLAT=1"},
+      {17, 2001, 4, 32, 1, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=uint -DVWS=1 -DTR=17 -DTC=32 -DGROUP=64 "},
+      {13, 4001, 4, 32, 1, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=uint -DVWS=1 -DTR=13 -DTC=32 -DGROUP=64 "},
+      {24, 3002, 4, 32, 2, 64, 0, 0, 0, 0, 0, 0, 0, 0, /* destination rows on 16 bytes: 8-byte loads */
+       "-DTVL=uint2 -DVWL=2 -DTVS=uint4 -DVWS=4 -DTR=24 -DTC=32 -DGROUP=64 "},
+      {30, 1601, 4, 32, 1, 128, 0, 0, 3, 1603, 0, 0, 0, 0,
+       "-DVWL=1 -DTVS=uint2 -DVWS=2 -DTR=30 -DTC=32 -DGROUP=128 "},
       /* Tall f64 in 64-row tiles (narrow_run8_max), the last tile partial. */
       {3001, 13, 8, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=13 -DGROUP=256"},
       /* Tall f16 read an element at a time into skewed rows in AUTO's 64-row tiles (128-byte runs), the

@@ -3714,6 +3714,73 @@ static void h200_narrow_gather_groups(void **state) {
     }
 }
 
+/* The H200's AUTO gives wide f32 sources of 13 to 32 rows off 16 bytes, one matrix a call, the narrow
+ * kernel's 32-column tiles in the group measured for each row count: read an element at a time into
+ * destination rows off 16 bytes (none for 16, 20, 21, 24, 28 and 32 rows), as 8-byte vectors into rows on
+ * them (24 and 32 rows, source rows on 8 bytes). Other row counts, source rows on 16 bytes, batches, tall
+ * sources, other element sizes, explicit narrow, the H100 and other GPUs keep the heuristic's tiles. */
+static void h200_wide4_tiles32(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200(), h100 = faked_h100(),
+                         other = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024,
+                                             48 * 1024, 0);
+  static const struct {
+    size_t rows, cols, batch, es, src_ld, dst_ld;
+    unsigned h200, vw; /* the H200's group (0 = the heuristic's tiles) and vector */
+  } cases[] = {
+      {13, 300002, 1, 4, 0, 0, 64, 1},       {14, 500002, 1, 4, 0, 0, 64, 1},
+      {15, 700003, 1, 4, 0, 0, 64, 1},       {15, 2000002, 1, 4, 0, 0, 64, 1},
+      {17, 300002, 1, 4, 0, 0, 64, 1},       {18, 1200002, 1, 4, 0, 0, 64, 1},
+      {19, 300001, 1, 4, 0, 0, 64, 1},       {22, 500002, 1, 4, 0, 0, 128, 1},
+      {23, 250003, 1, 4, 0, 0, 64, 1},       {25, 300002, 1, 4, 0, 0, 128, 1},
+      {26, 150002, 1, 4, 0, 0, 128, 1},      {27, 300002, 1, 4, 0, 0, 128, 1},
+      {27, 1257250, 1, 4, 0, 0, 128, 1},     {29, 500001, 1, 4, 0, 0, 128, 1},
+      {30, 250002, 1, 4, 0, 0, 128, 1},      {31, 400003, 1, 4, 0, 0, 128, 1},
+      {26, 400000, 1, 4, 400002, 0, 128, 1}, {27, 300002, 1, 4, 0, 29, 128, 1},
+      {13, 300002, 1, 4, 0, 15, 64, 1},      {24, 300002, 1, 4, 0, 0, 64, 2},
+      {24, 2000002, 1, 4, 0, 0, 64, 2},      {24, 300000, 1, 4, 300006, 0, 64, 2},
+      {32, 300002, 1, 4, 0, 0, 128, 2},      {32, 700002, 1, 4, 0, 0, 128, 2},
+      {21, 300002, 1, 4, 0, 0, 0, 0},        {21, 1600002, 1, 4, 0, 0, 0, 0},
+      {20, 300002, 1, 4, 0, 0, 0, 0},        {28, 1200002, 1, 4, 0, 0, 0, 0},
+      {28, 1200002, 1, 4, 0, 29, 0, 0},      {16, 300002, 1, 4, 0, 17, 0, 0},
+      {32, 300002, 1, 4, 0, 33, 0, 0},       {16, 300002, 1, 4, 0, 0, 0, 0},
+      {27, 300002, 1, 4, 0, 28, 0, 0},       {20, 300002, 1, 4, 0, 21, 0, 0},
+      {24, 300002, 1, 4, 0, 25, 0, 0},       {31, 300002, 1, 4, 0, 32, 0, 0},
+      {12, 300002, 1, 4, 0, 0, 0, 0},        {11, 300002, 1, 4, 0, 0, 0, 0},
+      {33, 300002, 1, 4, 0, 0, 0, 0},        {27, 300000, 1, 4, 0, 0, 0, 0},
+      {32, 300000, 1, 4, 0, 0, 0, 0},        {24, 300001, 1, 4, 0, 0, 0, 0},
+      {25, 100002, 2, 4, 0, 0, 0, 0},        {300002, 27, 1, 4, 0, 0, 0, 0},
+      {27, 300002, 1, 8, 0, 0, 0, 0},        {27, 600002, 1, 2, 0, 0, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's AUTO, another GPU's */
+      const shape s = {
+          cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
+      const clt__layout l = make_layout(&s, cases[i].es, k == 1 ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO);
+      const clt__device_info *dev = k <= 1 ? &h200 : k == 2 ? &h100 : &other;
+      clt__config c;
+      if (k == 1)
+        assert_int_equal(clt__choose_config(dev, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
+      else
+        assert_int_equal(clt__auto_config(dev, &l, &c), CLT_SUCCESS);
+      const unsigned want = k == 0 ? cases[i].h200 : 0;
+      /* the heuristic's f64 tiles are 32 long of 2-element vectors already */
+      const int taken =
+          c.variant == CLT_VARIANT_NARROW && c.tile == 32 && (cases[i].es == 4 ? c.vw <= 2 : c.vw == 1);
+      if (want ? !taken || c.wg_x != want || c.vw != cases[i].vw : taken)
+        fail_msg(
+            "%s elem_size %zu, %zux%zu batch %zu, leading dimensions %zu / %zu: %s tile %u vw %u wg_x %u; "
+            "expected %s %u, vw %u",
+            k == 0   ? "H200 AUTO"
+            : k == 1 ? "H200 narrow"
+            : k == 2 ? "H100 AUTO"
+                     : "other GPU's AUTO",
+            cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld, cases[i].dst_ld,
+            clt_variant_name(c.variant), c.tile, c.vw, c.wg_x,
+            want ? "narrow tile 32 in groups of" : "not tile 32 of vectors up to 2:", want, cases[i].vw);
+    }
+}
+
 /* The H200's u8 odd entry loads the edge tiles of its skewed tiles over shifted rows whose reads stay
  * inside the view as whole ones, rows clamped (cl/rect.cl's EDGE_CLAMP), beside either edge-shift form or
  * none, and names it in the options exactly there; unskewed layouts (whose tiles overlap instead), aligned
@@ -4077,7 +4144,10 @@ static clt__layout narrow_or_auto_config(const clt__device_info *dev, const shap
  * least 32 rows or of an odd 17 to 27 (those in groups of 64), as shifted 16-byte vectors on an NVIDIA
  * H200, one matrix a call, into destination rows off 16 bytes (narrow_shift_half); f16, other f32 row
  * counts, destination rows on 16 bytes, batches and other devices keep 8-byte vectors. Rows on single
- * elements are shifted everywhere, as before. */
+ * elements are shifted everywhere, as before. The H200's AUTO replaces this heuristic's tiles of f32 sources
+ * of 13 to 32 rows with 32-column ones (h200_wide4_tiles32): the cases here of 17 to 31 rows it takes (not
+ * 20, 21, 24 or 28) are checked for those read an element at a time; explicit narrow keeps the heuristic's.
+ */
 static void h200_wide_half_vectors_shift(void **state) {
   static const struct {
     shape sh;
@@ -4122,6 +4192,13 @@ static void h200_wide_half_vectors_shift(void **state) {
         const clt__layout l =
             narrow_or_auto_config(&dev[k], &cases[i].sh, cases[i].es, explicit_narrow, &c, opts, sizeof opts);
         const int want = cases[i].shift && !k;
+        if (!k && !explicit_narrow && cases[i].es == 4 && cases[i].sh.rows >= 17 && cases[i].sh.rows <= 31 &&
+            cases[i].sh.rows % 4 && cases[i].sh.rows != 21 && cases[i].sh.batch == 1 && !cases[i].sh.dst_ld) {
+          if (c.variant != CLT_VARIANT_NARROW || c.tile != 32 || c.vw != 1)
+            fail_msg("H200 AUTO elem_size 4, %zux%zu: %s tile %u vw %u; expected narrow tile 32 vw 1", l.rows,
+                     l.cols, clt_variant_name(c.variant), c.tile, c.vw);
+          continue;
+        }
         if (c.variant != CLT_VARIANT_NARROW || c.shift_ok != want ||
             (strstr(opts, "-DSRC_SHIFT=1") != NULL) != want || (want && c.nvl * cases[i].es != 16) ||
             (want && cases[i].wg && c.wg_x != cases[i].wg))
@@ -4130,12 +4207,14 @@ static void h200_wide_half_vectors_shift(void **state) {
                    k ? "H100" : "H200", explicit_narrow ? "narrow" : "AUTO", cases[i].es, l.rows, l.cols,
                    l.batch, clt_variant_name(c.variant), c.shift_ok, c.nvl, c.wg_x, want, cases[i].wg);
       }
-  /* rows on single elements: shifted on both */
+  /* rows on single elements: shifted on both (on the H200 explicit narrow; its AUTO takes 32-column tiles) */
   const shape odd = {27, 1257251, 1, 0, 0, 0, 0, 0, 0, 1};
   for (int k = 0; k < 2; k++) {
-    const clt__layout l = make_layout(&odd, 4, CLT_VARIANT_AUTO);
+    const clt__layout l = make_layout(&odd, 4, k ? CLT_VARIANT_AUTO : CLT_VARIANT_NARROW);
     clt__config c;
-    assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
+    assert_int_equal(k ? clt__auto_config(&dev[k], &l, &c)
+                       : clt__choose_config(&dev[k], &l, CLT_VARIANT_NARROW, &c),
+                     CLT_SUCCESS);
     assert_true(c.variant == CLT_VARIANT_NARROW && c.shift_ok);
   }
 }
@@ -4502,6 +4581,7 @@ int main(void) {
       cmocka_unit_test(h200_tall_narrow),
       cmocka_unit_test(h200_tall2_narrow),
       cmocka_unit_test(h200_narrow_gather_groups),
+      cmocka_unit_test(h200_wide4_tiles32),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
