@@ -286,6 +286,9 @@ typedef struct clt__traits {
    * columns long, read an element at a time or as 8-byte vectors, on the layouts and in the groups
    * src/tuning.c's wide4_to_tiles32 names (default 0) */
   int wide4_tiles32;
+  /* AUTO gives dense tall f32 sources of 25 to 31 columns but 28, of at most 64 MiB, whose destination rows
+   * the narrow kernel skews, tiles of 32 source rows (src/tuning.c's tall4_small_to_tiles32; default 0) */
+  int tall4_small_tiles32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

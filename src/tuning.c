@@ -2429,6 +2429,29 @@ static void wide4_to_tiles32(const clt__device_info *info, const clt__layout *l,
   retune(info, l, &t, c);
 }
 
+/* Tall f32 sources of 25 to 31 columns but 28, of at most 64 MiB, one dense matrix a call, whose destination
+ * rows the narrow kernel skews, on devices whose clt__traits tall4_small_tiles32 says so: tiles of 32 source
+ * rows in groups of 128, where the heuristic's 64 left these matrices few tiles (2344 of 150002 rows). On an
+ * NVIDIA H200, two rounds in alternating processes, % of the copy (bench/results/h200/knobs66.txt K to M),
+ * against the heuristic: in the design every layout of 25 to 31 columns up to 64 MiB gained (150002x27
+ * 57.5-62.4 -> 78.4-80.5, where CLBlast 1.5.3 ran 74.9-83.6; 150002x31 62.7-63.9 -> 80.0-80.7; 600002x27
+ * 82.0-82.2 -> 86.5-87.8); of 1200002 rows (120 to 150 MB) 25 columns lost (87.6-89.2 -> 83.8-84.4) and the
+ * others came level or gained up to 2.9, so the rule stops at 64 MiB. Held out, 13 of 14 layouts gained on
+ * every pair of figures, 1.2 to 31.2 points (200001x27 70.4-71.9 -> 89.1, 500002x31 78.7-79.1 -> 88.0-88.7,
+ * 180001x29 72.3-72.4 -> 89.0-90.4), and 120002x25 went either way; against CLBlast in the same processes
+ * AUTO went from 13.4 to 17.4 points behind on 150002x27 to 2.7 to 5.9 ahead, and from 3.8 to 6.3 behind on
+ * 300002x25 to 2.5 to 5.2 ahead. 17 to 23 columns went either way in the design (and lost on 1200002 rows)
+ * and lost or went either way held out (400002x23 88.1-88.8 -> 81.3-81.7, 200002x17 91.2-96.9 -> 87.6-89.4);
+ * 28 columns (source rows on 16 bytes) were not measured. The H100 was not measured. */
+static void tall4_small_to_tiles32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).tall4_small_tiles32 || c->variant != CLT_VARIANT_NARROW || c->wide ||
+      !c->pre || l->elem_size != 4 || l->batch != 1 || l->cols < 25 || l->cols > 31 || l->cols == 28 ||
+      l->src_ld != l->cols || l->dst_ld != l->rows || l->rows * l->cols * 4 > ((size_t)64 << 20))
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 32, .wg_x = 128};
+  retune(info, l, &t, c);
+}
+
 /* Tall f64 sources of 65 to 127 columns, not a whole number of 32, that AUTO gives the vector kernel's 32 x
  * 32 tiles (source and destination rows on 16 bytes), on devices whose clt__traits tall8_narrow says so: the
  * narrow kernel, its tile all the columns of 32 source rows, in groups of 128. On an NVIDIA H200, AUTO, two
@@ -2525,6 +2548,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     tall8_to_narrow(info, l, &c);
     tall2_to_narrow(info, l, &c);
     wide4_to_tiles32(info, l, &c);
+    tall4_small_to_tiles32(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

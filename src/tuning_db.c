@@ -303,7 +303,12 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * 16 bytes and as 8-byte vectors into rows on them, in the group measured for each row count: 44 of 50
  * layouts held out gained on every pair of figures (13x500002 74.0-74.1% of the copy -> 89.2-90.3,
  * 27x4000002 89.3-89.4 -> 94.8), five went either way and one lost 1.3 to 1.5 (src/tuning.c's
- * wide4_to_tiles32 has the figures); the H100 was not measured for it. */
+ * wide4_to_tiles32 has the figures); the H100 was not measured for it.
+ * tall4_small_tiles32: on an NVIDIA H200 dense tall f32 sources of 25 to 31 columns but 28, of at most 64
+ * MiB, whose destination rows the narrow kernel skews, ran faster in tiles of 32 source rows than in the
+ * heuristic's 64: 13 of 14 layouts held out gained on every pair of figures, 1.2 to 31.2 points (200001x27
+ * 70.4-71.9% of the copy -> 89.1), one went either way, and AUTO now leads CLBlast on 150002x27 and
+ * 300002x25 (src/tuning.c's tall4_small_to_tiles32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -337,7 +342,8 @@ static const struct {
       .tall8_narrow = 1,
       .tall2_narrow = 1,
       .narrow_gather_groups = 1,
-      .wide4_tiles32 = 1}},
+      .wide4_tiles32 = 1,
+      .tall4_small_tiles32 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -367,7 +373,8 @@ static const struct {
       .tall8_narrow = 0,
       .tall2_narrow = 0,
       .narrow_gather_groups = 0,
-      .wide4_tiles32 = 0}},
+      .wide4_tiles32 = 0,
+      .tall4_small_tiles32 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -398,7 +405,8 @@ static const struct {
       .tall8_narrow = 0,
       .tall2_narrow = 0,
       .narrow_gather_groups = 0,
-      .wide4_tiles32 = 0}},
+      .wide4_tiles32 = 0,
+      .tall4_small_tiles32 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -1129,6 +1129,10 @@ static void narrow_tiles_exact(void **state) {
        "-DTVL=uint2 -DVWL=2 -DTVS=uint4 -DVWS=4 -DTR=24 -DTC=32 -DGROUP=64 "},
       {30, 1601, 4, 32, 1, 128, 0, 0, 3, 1603, 0, 0, 0, 0,
        "-DVWL=1 -DTVS=uint2 -DVWS=2 -DTR=30 -DTC=32 -DGROUP=128 "},
+      /* The H200's tall f32 tiles of 32 rows in groups of 128 (src/tuning.c's tall4_small_to_tiles32), the
+       * last tile partial, destination rows off 16 bytes. */
+      {3001, 27, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=27 -DGROUP=128 "},
+      {2002, 31, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=31 -DGROUP=128 "},
       /* Tall f64 in 64-row tiles (narrow_run8_max), the last tile partial. */
       {3001, 13, 8, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=13 -DGROUP=256"},
       /* Tall f16 read an element at a time into skewed rows in AUTO's 64-row tiles (128-byte runs), the

@@ -3714,6 +3714,22 @@ static void h200_narrow_gather_groups(void **state) {
     }
 }
 
+/* The four ways the H200-only rules below are probed: the faked H200's AUTO (k 0) and explicit narrow (1),
+ * the H100's AUTO (2) and another NVIDIA GPU's (3); c gets the configuration, and the way's name comes back.
+ */
+static const char *h200_rule_probe(int k, const shape *s, size_t es, clt__config *c) {
+  const clt__device_info dev =
+      k <= 1   ? faked_h200()
+      : k == 2 ? faked_h100()
+               : make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
+  const clt__layout l = make_layout(s, es, k == 1 ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO);
+  if (k == 1)
+    assert_int_equal(clt__choose_config(&dev, &l, CLT_VARIANT_NARROW, c), CLT_SUCCESS);
+  else
+    assert_int_equal(clt__auto_config(&dev, &l, c), CLT_SUCCESS);
+  return k == 0 ? "H200 AUTO" : k == 1 ? "H200 narrow" : k == 2 ? "H100 AUTO" : "other GPU's AUTO";
+}
+
 /* The H200's AUTO gives wide f32 sources of 13 to 32 rows off 16 bytes, one matrix a call, the narrow
  * kernel's 32-column tiles in the group measured for each row count: read an element at a time into
  * destination rows off 16 bytes (none for 16, 20, 21, 24, 28 and 32 rows), as 8-byte vectors into rows on
@@ -3721,9 +3737,6 @@ static void h200_narrow_gather_groups(void **state) {
  * sources, other element sizes, explicit narrow, the H100 and other GPUs keep the heuristic's tiles. */
 static void h200_wide4_tiles32(void **state) {
   (void)state;
-  const clt__device_info h200 = faked_h200(), h100 = faked_h100(),
-                         other = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024,
-                                             48 * 1024, 0);
   static const struct {
     size_t rows, cols, batch, es, src_ld, dst_ld;
     unsigned h200, vw; /* the H200's group (0 = the heuristic's tiles) and vector */
@@ -3753,16 +3766,11 @@ static void h200_wide4_tiles32(void **state) {
       {27, 300002, 1, 8, 0, 0, 0, 0},        {27, 600002, 1, 2, 0, 0, 0, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-    for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's AUTO, another GPU's */
+    for (int k = 0; k < 4; k++) {
       const shape s = {
           cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
-      const clt__layout l = make_layout(&s, cases[i].es, k == 1 ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO);
-      const clt__device_info *dev = k <= 1 ? &h200 : k == 2 ? &h100 : &other;
       clt__config c;
-      if (k == 1)
-        assert_int_equal(clt__choose_config(dev, &l, CLT_VARIANT_NARROW, &c), CLT_SUCCESS);
-      else
-        assert_int_equal(clt__auto_config(dev, &l, &c), CLT_SUCCESS);
+      const char *way = h200_rule_probe(k, &s, cases[i].es, &c);
       const unsigned want = k == 0 ? cases[i].h200 : 0;
       /* the heuristic's f64 tiles are 32 long of 2-element vectors already */
       const int taken =
@@ -3771,13 +3779,44 @@ static void h200_wide4_tiles32(void **state) {
         fail_msg(
             "%s elem_size %zu, %zux%zu batch %zu, leading dimensions %zu / %zu: %s tile %u vw %u wg_x %u; "
             "expected %s %u, vw %u",
-            k == 0   ? "H200 AUTO"
-            : k == 1 ? "H200 narrow"
-            : k == 2 ? "H100 AUTO"
-                     : "other GPU's AUTO",
-            cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld, cases[i].dst_ld,
+            way, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld, cases[i].dst_ld,
             clt_variant_name(c.variant), c.tile, c.vw, c.wg_x,
             want ? "narrow tile 32 in groups of" : "not tile 32 of vectors up to 2:", want, cases[i].vw);
+    }
+}
+
+/* The H200's AUTO gives dense tall f32 sources of 25 to 31 columns but 28, of at most 64 MiB, one matrix a
+ * call, whose destination rows the narrow kernel skews, tiles of 32 source rows in groups of 128; other
+ * column counts, larger matrices, padded views, unskewed destination rows, batches, explicit narrow, the H100
+ * and other GPUs keep the heuristic's 64. */
+static void h200_tall4_small_tiles32(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, batch, src_ld, dst_ld;
+    int h200; /* the H200's AUTO takes the 32-row tiles */
+  } cases[] = {
+      {150002, 25, 1, 0, 0, 1},      {150002, 26, 1, 0, 0, 1},  {150002, 27, 1, 0, 0, 1},
+      {150002, 29, 1, 0, 0, 1},      {150002, 30, 1, 0, 0, 1},  {150002, 31, 1, 0, 0, 1},
+      {150001, 27, 1, 0, 0, 1},      {150004, 27, 1, 0, 0, 1},  {300001, 25, 1, 0, 0, 1},
+      {621378, 27, 1, 0, 0, 1},      {621379, 27, 1, 0, 0, 0},  {1200002, 27, 1, 0, 0, 0},
+      {150002, 24, 1, 0, 0, 0},      {150002, 28, 1, 0, 0, 0},  {150002, 23, 1, 0, 0, 0},
+      {150002, 17, 1, 0, 0, 0},      {150002, 33, 1, 0, 0, 0},  {150008, 27, 1, 0, 0, 0},
+      {100002, 27, 1, 0, 100003, 0}, {100002, 27, 1, 29, 0, 0}, {50002, 27, 2, 0, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 4; k++) {
+      const shape s = {
+          cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
+      clt__config c;
+      const char *way = h200_rule_probe(k, &s, 4, &c);
+      const int want = k == 0 && cases[i].h200;
+      const int taken = c.variant == CLT_VARIANT_NARROW && !c.wide && c.tile == 32;
+      if (taken != want || (want && (c.wg_x != 128 || !c.pre)))
+        fail_msg(
+            "%s %zux%zu batch %zu, leading dimensions %zu / %zu: %s tile %u wg_x %u skew %u; expected %s",
+            way, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld, cases[i].dst_ld,
+            clt_variant_name(c.variant), c.tile, c.wg_x, c.pre,
+            want ? "narrow tiles of 32 rows in groups of 128, skewed" : "not tiles of 32 rows");
     }
 }
 
@@ -4582,6 +4621,7 @@ int main(void) {
       cmocka_unit_test(h200_tall2_narrow),
       cmocka_unit_test(h200_narrow_gather_groups),
       cmocka_unit_test(h200_wide4_tiles32),
+      cmocka_unit_test(h200_tall4_small_tiles32),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
