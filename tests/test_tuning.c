@@ -3661,6 +3661,24 @@ static void h200_tall2_narrow(void **state) {
     }
 }
 
+/* The H200-only rules below, probed: device 0 the faked H200, 1 the H100, 2 another NVIDIA GPU; c gets the
+ * device's configuration for the layout through AUTO or explicit narrow (v), and the probe's name comes
+ * back. */
+static const char *h200_rule_probe(int device, clt_variant v, const shape *s, size_t es, clt__config *c) {
+  static const char *const names[3][2] = {
+      {"H200 AUTO", "H200 narrow"}, {"H100 AUTO", "H100 narrow"}, {"other GPU's AUTO", "other GPU's narrow"}};
+  const clt__device_info dev = device == 0   ? faked_h200()
+                               : device == 1 ? faked_h100()
+                                             : make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32,
+                                                           1024, 1024, 48 * 1024, 0);
+  const clt__layout l = make_layout(s, es, v);
+  if (v == CLT_VARIANT_AUTO)
+    assert_int_equal(clt__auto_config(&dev, &l, c), CLT_SUCCESS);
+  else
+    assert_int_equal(clt__choose_config(&dev, &l, v, c), CLT_SUCCESS);
+  return names[device][v != CLT_VARIANT_AUTO];
+}
+
 /* The narrow kernel's groups for tall sources moved FLAT into destination rows on 16-byte vectors (GATHER):
  * on the faked H200, where those rows are off 256 bytes (dense, padded, batches), 128 for u8 of 13 to 63
  * columns, f16 of 15 to 31 and f32 of 22 to 63, and 256 for f16 of 33 to 63; into rows on 256 bytes (dense,
@@ -3669,9 +3687,6 @@ static void h200_tall2_narrow(void **state) {
  * rows on 256 bytes and f16 of up to 31 there, and everywhere on the H100 and another NVIDIA GPU. */
 static void h200_narrow_gather_groups(void **state) {
   (void)state;
-  const clt__device_info h200 = faked_h200(), h100 = faked_h100(),
-                         other = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024,
-                                             48 * 1024, 0);
   static const struct {
     size_t rows, cols, batch, es, dst_ld;
     unsigned h200; /* the H200's group */
@@ -3690,44 +3705,17 @@ static void h200_narrow_gather_groups(void **state) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's and another GPU's */
       const shape s = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
-      const clt__layout l = make_layout(&s, cases[i].es, k ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO);
       clt__config c;
-      if (k == 0)
-        assert_int_equal(clt__auto_config(&h200, &l, &c), CLT_SUCCESS);
-      else
-        assert_int_equal(clt__choose_config(k == 1   ? &h200
-                                            : k == 2 ? &h100
-                                                     : &other,
-                                            &l, CLT_VARIANT_NARROW, &c),
-                         CLT_SUCCESS);
+      const char *way =
+          h200_rule_probe(k < 2 ? 0 : k - 1, k ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO, &s, cases[i].es, &c);
       const unsigned want = k >= 2 ? 64 : cases[i].h200;
       if (c.variant != CLT_VARIANT_NARROW || !c.flat || c.wg_x != want)
         fail_msg(
             "%s elem_size %zu, %zux%zu batch %zu, destination leading dimension %zu: %s flat %d wg_x %u; "
             "expected narrow, flat, %u",
-            k == 0   ? "H200 AUTO"
-            : k == 1 ? "H200 narrow"
-            : k == 2 ? "H100 narrow"
-                     : "other GPU's narrow",
-            cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].dst_ld,
+            way, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].dst_ld,
             clt_variant_name(c.variant), c.flat, c.wg_x, want);
     }
-}
-
-/* The four ways the H200-only rules below are probed: the faked H200's AUTO (k 0) and explicit narrow (1),
- * the H100's AUTO (2) and another NVIDIA GPU's (3); c gets the configuration, and the way's name comes back.
- */
-static const char *h200_rule_probe(int k, const shape *s, size_t es, clt__config *c) {
-  const clt__device_info dev =
-      k <= 1   ? faked_h200()
-      : k == 2 ? faked_h100()
-               : make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024, 48 * 1024, 0);
-  const clt__layout l = make_layout(s, es, k == 1 ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO);
-  if (k == 1)
-    assert_int_equal(clt__choose_config(&dev, &l, CLT_VARIANT_NARROW, c), CLT_SUCCESS);
-  else
-    assert_int_equal(clt__auto_config(&dev, &l, c), CLT_SUCCESS);
-  return k == 0 ? "H200 AUTO" : k == 1 ? "H200 narrow" : k == 2 ? "H100 AUTO" : "other GPU's AUTO";
 }
 
 /* The H200's AUTO gives wide f32 sources of 13 to 32 rows off 16 bytes, one matrix a call, the narrow
@@ -3770,7 +3758,8 @@ static void h200_wide4_tiles32(void **state) {
       const shape s = {
           cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
       clt__config c;
-      const char *way = h200_rule_probe(k, &s, cases[i].es, &c);
+      const char *way = h200_rule_probe(k < 2 ? 0 : k - 1, k == 1 ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO, &s,
+                                        cases[i].es, &c);
       const unsigned want = k == 0 ? cases[i].h200 : 0;
       /* the heuristic's f64 tiles are 32 long of 2-element vectors already */
       const int taken =
@@ -3808,7 +3797,8 @@ static void h200_tall4_small_tiles32(void **state) {
       const shape s = {
           cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
       clt__config c;
-      const char *way = h200_rule_probe(k, &s, 4, &c);
+      const char *way =
+          h200_rule_probe(k < 2 ? 0 : k - 1, k == 1 ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO, &s, 4, &c);
       const int want = k == 0 && cases[i].h200;
       const int taken = c.variant == CLT_VARIANT_NARROW && !c.wide && c.tile == 32;
       if (taken != want || (want && (c.wg_x != 128 || !c.pre)))
