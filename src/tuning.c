@@ -2454,6 +2454,78 @@ static void tall4_small_to_tiles32(const clt__device_info *info, const clt__layo
   retune(info, l, &t, c);
 }
 
+/* Wide c128 sources of 25, 27 or 31 rows, of at most 128 MiB, one matrix a call, that AUTO gives the narrow
+ * kernel, on devices whose clt__traits wide16_tiles8 says so: tiles 8 columns long in groups of 64, half the
+ * heuristic's (16 columns in groups of 128), so twice as many groups on matrices of a few tens of MB. On an
+ * NVIDIA H200, two or three rounds in alternating processes, % of the copy (bench/results/h200/knobs67.txt):
+ * in the design (A, B) 25x75001 81.7-82.2 -> 92.5-92.6, 27x75001 83.3-84.9 -> 92.2-93.5
+ * (CLBlast 1.5.3 86.3-88.1), 25x200001 88.3-88.6 -> 93.7-94.2, 31x50001 87.3-87.9 -> 92.4-92.5,
+ * 27x300001 95.4-96.5 -> 96.9-97.2; other row counts lost or went either way (17 to 24 rows all lost:
+ * 24x100001 95.2-95.6 -> 92.1-92.6; 26, 28 to 30 and 32: 30x200001 95.2-95.5 -> 92.9-93.5). Held out (C), all
+ * 8 layouts of 25, 27 and 31 rows up to 128 MiB gained on every pair of figures (25x120001 86.6-87.1
+ * -> 93.5-93.9, 31x75001 87.5-88.2 -> 93.0-94.2 where CLBlast ran 88.0-89.9, 27x200001 91.6-92.5
+ * -> 94.4-95.8, destination rows padded to 28 elements 74.5-74.7
+ * -> 77.1-77.9); larger ones came level or lost (27x500001 94.7-94.9 -> 94.5-94.9, 31x300001 97.1-97.2 ->
+ * 96.3-96.9), so the rule stops at 128 MiB. Against CLBlast in the same processes (D), AUTO now runs
+ * 25x75001, 27x75001 and 31x75001 at 90.8-94.6 against 74.8-90.4. The H100 was not measured. */
+static void wide16_to_tiles8(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).wide16_tiles8 || c->variant != CLT_VARIANT_NARROW || !c->wide ||
+      l->elem_size != 16 || l->batch != 1 || (l->rows != 25 && l->rows != 27 && l->rows != 31) ||
+      l->rows * l->cols * 16 > ((size_t)128 << 20))
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 8, .wg_x = 64};
+  retune(info, l, &t, c);
+}
+
+/* Wide f32 sources of 28 rows whose rows start off 16 bytes, of at least 40 MiB, one matrix a call into dense
+ * destination rows (on 16 bytes), on devices whose clt__traits wide4_rows28_tiles64 says so: the narrow
+ * kernel's tiles 64 columns long read an element at a time in groups of 64, where the heuristic's took
+ * 8-byte vectors (source rows on 8 bytes) or shifted 16-byte ones (on 4) in groups of 128; the 32-column
+ * tiles of wide4_to_tiles32 went either way on 28 rows. On an NVIDIA H200, two or three rounds in
+ * alternating processes, % of the copy (bench/results/h200/knobs67.txt): in the design (E to G) every layout
+ * of 400002 to 3000002 columns gained or came level (28x1000001 80.4-83.3 -> 89.0-91.8, 28x1500003 82.3-83.4
+ * -> 91.9-92.1, where CLBlast 1.5.3 ran 81.5-84.1 and 83.4-83.8; 28x2000002 89.5-89.6 -> 93.1-93.2;
+ * 28x700002 85.5-85.7 -> 84.9-85.5); smaller ones gained (28x200001 81.2-82.4 -> 85.2-86.2) or lost
+ * (28x300001 81.1-81.8 -> 77.4-79.5, 28x300002 80.4-80.8 -> 78.8-79.4), so the rule starts at 40 MiB, and
+ * destination rows padded to 32 elements lost (60.9-62.2 -> 57.2-57.5). Held out (H), 6 of 8 layouts of
+ * 380002 to 4000002 columns gained on every pair of figures (28x1200001 82.7-84.1 -> 93.3-93.9, 28x600003
+ * 81.2-82.3 -> 86.2-87.5, 28x4000002 90.6-90.7 -> 93.2-93.4) and 28x380002 and 28x950002 went either way
+ * (-0.4 to +2.4, -0.5 to +1.8). In the same processes CLBlast's range still spans or tops AUTO's on 28x380002
+ * and 28x450001 (82.5-84.7 and 83.3-83.8 against 82.0-83.0 and 83.0-83.4). The H100 was not measured. */
+static void wide4_rows28_tiles64(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).wide4_rows28_tiles64 || c->variant != CLT_VARIANT_NARROW || !c->wide ||
+      l->elem_size != 4 || l->batch != 1 || l->rows != 28 || src_on_16(l) || l->dst_ld != l->rows ||
+      l->rows * l->cols * 4 < ((size_t)40 << 20))
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 64, .vector_width = 1, .wg_x = 64};
+  retune(info, l, &t, c);
+}
+
+/* Dense tall f32 sources of 40 to 127 columns, of at most 32 MiB, one matrix a call, that AUTO gives the
+ * narrow kernel, on devices whose clt__traits tall4_small_rect32 says so: rect's tiles of 32 x 32 in groups
+ * of 16 x 8, where the narrow kernel's tiles of 32 or 64 source rows, measured on matrices of hundreds of MB,
+ * left these matrices few groups (1123 groups of 128 work-items on 35922x105). On an NVIDIA H200, two or
+ * three rounds in alternating processes, % of the copy (bench/results/h200/knobs67.txt): in the design (I, J)
+ * 35922x105 47.0-49.3 -> 79.0-95.7 (CLBlast 1.5.3 69.3-86.1), 100018x52 70.1-70.8 -> 84.7-86.4,
+ * 120001x45 59.8-60.9 -> 72.6-74.0, 80003x77 67.0-68.4 -> 75.0; at 104 and 126 MB 500002x52 gained (76.1-76.3
+ * -> 82.1-82.2) and 300001x105 lost (80.1-80.6 -> 73.9-74.5). Held out (H), all 14 layouts of 40 to 127
+ * columns, 0.8 to 33 MB, gained on every pair of figures, each by at least 3.2 points (150001x40 75.0-76.1
+ * -> 79.3-79.9) and 11 of them by at least 14.9 (30001x111 49.8-53.3 -> 77.4-80.0, 110001x63 51.9-52.7
+ * -> 70.7-71.2, 66001x127 56.0-56.7 -> 71.9-72.7, 130001x60 68.8-69.8 -> 86.9-88.1), and AUTO went from
+ * behind CLBlast to ahead on 70001x99, 110001x63, 30001x111, 66001x127 and 25001x83. The draft took 33 to 127
+ * columns: 33 and 35, where a second tile column holds 1 or 3 of them, lost (250001x33 76.7-77.8
+ * -> 61.7-62.3, 200003x35 67.9-69.2 -> 63.9-64.8) and 37 gained 0.4 to 1.1, so the rule starts at 40. Rect's
+ * own 64 x 64 tiles of tall sources were left alone: 32 x 32 ones went either way on them
+ * (60002x129 77.8-78.4 -> 74.7-74.8, 40001x150 84.7-85.0 -> 89.6-90.1). The H100 was not measured. */
+static void tall4_small_to_rect32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).tall4_small_rect32 || c->variant != CLT_VARIANT_NARROW || c->wide ||
+      l->elem_size != 4 || l->batch != 1 || l->cols < 40 || l->cols > 127 || l->src_ld != l->cols ||
+      l->dst_ld != l->rows || l->rows * l->cols * 4 > ((size_t)32 << 20))
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 32, .vector_width = 2, .wg_x = 16, .wg_y = 8};
+  retune(info, l, &t, c);
+}
+
 /* Tall f64 sources of 65 to 127 columns, not a whole number of 32, that AUTO gives the vector kernel's 32 x
  * 32 tiles (source and destination rows on 16 bytes), on devices whose clt__traits tall8_narrow says so: the
  * narrow kernel, its tile all the columns of 32 source rows, in groups of 128. On an NVIDIA H200, AUTO, two
@@ -2551,6 +2623,9 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     tall2_to_narrow(info, l, &c);
     wide4_to_tiles32(info, l, &c);
     tall4_small_to_tiles32(info, l, &c);
+    wide16_to_tiles8(info, l, &c);
+    wide4_rows28_tiles64(info, l, &c);
+    tall4_small_to_rect32(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

@@ -308,7 +308,22 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * MiB, whose destination rows the narrow kernel skews, ran faster in tiles of 32 source rows than in the
  * heuristic's 64: 13 of 14 layouts held out gained on every pair of figures, 1.2 to 31.2 points (200001x27
  * 70.4-71.9% of the copy -> 89.1), one went either way, and AUTO now leads CLBlast on 150002x27 and
- * 300002x25 (src/tuning.c's tall4_small_to_tiles32 has the figures); the H100 was not measured for it. */
+ * 300002x25 (src/tuning.c's tall4_small_to_tiles32 has the figures); the H100 was not measured for it.
+ * wide16_tiles8: on an NVIDIA H200 wide c128 sources of 25, 27 and 31 rows of at most 128 MiB, one matrix a
+ * call, ran faster in the narrow kernel's tiles 8 columns long in groups of 64 than in the heuristic's 16 in
+ * groups of 128: all 8 layouts held out gained on every pair of figures (31x75001 87.5-88.2% of the copy ->
+ * 93.0-94.2, where CLBlast 1.5.3 ran 88.0-89.9), while other row counts and larger matrices lost or came
+ * level (src/tuning.c's wide16_to_tiles8 has the figures); the H100 was not measured for it.
+ * wide4_rows28_tiles64: on an NVIDIA H200 wide f32 sources of 28 rows off 16 bytes, of at least 40 MiB, one
+ * matrix a call into dense destination rows, ran faster in the narrow kernel's tiles 64 columns long read an
+ * element at a time in groups of 64: 6 of 8 layouts held out gained on every pair of figures (28x1200001
+ * 82.7-84.1% of the copy -> 93.3-93.9) and 2 went either way (src/tuning.c's wide4_rows28_tiles64 has the
+ * figures); the H100 was not measured for it.
+ * tall4_small_rect32: on an NVIDIA H200 dense tall f32 sources of 40 to 127 columns, of at most 32 MiB, one
+ * matrix a call, that AUTO gave the narrow kernel ran faster in rect's 32 x 32 tiles in groups of 16 x 8: all
+ * 14 layouts held out gained on every pair of figures, by 3.2 to 27.5 points at the least (30001x111
+ * 49.8-53.3% of the copy -> 77.4-80.0), and 33 and 35 columns lost (src/tuning.c's tall4_small_to_rect32 has
+ * the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -343,7 +358,10 @@ static const struct {
       .tall2_narrow = 1,
       .narrow_gather_groups = 1,
       .wide4_tiles32 = 1,
-      .tall4_small_tiles32 = 1}},
+      .tall4_small_tiles32 = 1,
+      .wide16_tiles8 = 1,
+      .wide4_rows28_tiles64 = 1,
+      .tall4_small_rect32 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -374,7 +392,10 @@ static const struct {
       .tall2_narrow = 0,
       .narrow_gather_groups = 0,
       .wide4_tiles32 = 0,
-      .tall4_small_tiles32 = 0}},
+      .tall4_small_tiles32 = 0,
+      .wide16_tiles8 = 0,
+      .wide4_rows28_tiles64 = 0,
+      .tall4_small_rect32 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -406,7 +427,10 @@ static const struct {
       .tall2_narrow = 0,
       .narrow_gather_groups = 0,
       .wide4_tiles32 = 0,
-      .tall4_small_tiles32 = 0}},
+      .tall4_small_tiles32 = 0,
+      .wide16_tiles8 = 0,
+      .wide4_rows28_tiles64 = 0,
+      .tall4_small_rect32 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -495,13 +495,21 @@ static void rect_units_exact(void **state) {
 }
 
 /* rect with tile columns as few as 8 to 32 (the H200 table's c128 tall entry has 16) and tall work-groups:
- * partial tiles down and across, misaligned rows (skewed runs), a batch. */
+ * partial tiles down and across, misaligned rows (skewed runs), a batch; 32 x 32 tiles of tall f32. */
 static void rect_small_tile_columns_exact(void **state) {
   static const rect_case cases[] = {
-      {4100, 16, 4, 1, 128, 1, 16, 16, 0, 0, "-DTC=16 "}, {4100, 32, 4, 2, 64, 2, 16, 8, 0, 0, "-DTC=32 "},
-      {3001, 24, 4, 1, 64, 2, 16, 8, 0, 0, "-DTC=32 "},   {5000, 3, 4, 1, 256, 1, 8, 32, 0, 0, "-DTC=8 "},
-      {4097, 13, 4, 1, 128, 1, 16, 16, 0, 0, "-DTC=16 "}, {4100, 16, 8, 1, 64, 1, 16, 16, 0, 0, "-DTC=16 "},
-      {2051, 9, 8, 2, 64, 1, 16, 16, 0, 0, "-DTC=16 "},   {3001, 33, 16, 1, 64, 1, 16, 16, 0, 0, "-DTC=16 "},
+      {4100, 16, 4, 1, 128, 1, 16, 16, 0, 0, "-DTC=16 "},
+      {4100, 32, 4, 2, 64, 2, 16, 8, 0, 0, "-DTC=32 "},
+      {3001, 24, 4, 1, 64, 2, 16, 8, 0, 0, "-DTC=32 "},
+      {5000, 3, 4, 1, 256, 1, 8, 32, 0, 0, "-DTC=8 "},
+      {4097, 13, 4, 1, 128, 1, 16, 16, 0, 0, "-DTC=16 "},
+      {4100, 16, 8, 1, 64, 1, 16, 16, 0, 0, "-DTC=16 "},
+      {2051, 9, 8, 2, 64, 1, 16, 16, 0, 0, "-DTC=16 "},
+      {3001, 33, 16, 1, 64, 1, 16, 16, 0, 0, "-DTC=16 "},
+      /* the H200's tall f32 of 40 to 127 columns up to 32 MiB (src/tuning.c's tall4_small_to_rect32): 32 x 32
+       * tiles of 2-element vectors in groups of 16 x 8, the last tile column partial */
+      {3001, 105, 4, 1, 32, 2, 16, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
+      {2002, 40, 4, 1, 32, 2, 16, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
@@ -1133,6 +1141,16 @@ static void narrow_tiles_exact(void **state) {
        * last tile partial, destination rows off 16 bytes. */
       {3001, 27, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=27 -DGROUP=128 "},
       {2002, 31, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=31 -DGROUP=128 "},
+      /* The H200's wide f32 tiles of 28 rows 64 columns long read an element at a time in groups of 64
+       * (src/tuning.c's wide4_rows28_tiles64): source rows on 4 and 8 bytes, the last tile partial. */
+      {28, 3001, 4, 64, 1, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uint -DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=28 -DTC=64 -DGROUP=64 "},
+      {28, 2002, 4, 64, 1, 64, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uint -DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=28 -DTC=64 -DGROUP=64 "},
+      /* The H200's wide c128 tiles of 8 columns in groups of 64 (src/tuning.c's wide16_to_tiles8): 27
+       * and 31 rows, the last tile partial, destination rows padded. */
+      {27, 3001, 16, 8, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=27 -DTC=8 -DGROUP=64 "},
+      {31, 1003, 16, 8, 0, 64, 0, 0, 0, 0, 0, 33, 0, 0, "-DTR=31 -DTC=8 -DGROUP=64 "},
       /* Tall f64 in 64-row tiles (narrow_run8_max), the last tile partial. */
       {3001, 13, 8, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=13 -DGROUP=256"},
       /* Tall f16 read an element at a time into skewed rows in AUTO's 64-row tiles (128-byte runs), the

@@ -3529,7 +3529,8 @@ static void h200_shifted_u8_tiles32(void **state) {
  * tall4_to_narrow and tall8_to_narrow, clt__traits tall4_narrow and tall8_narrow). f32: tiles of all the
  * columns of 64 source rows where the destination rows start on 256 bytes and of 32 elsewhere; dense matrices
  * of every alignment of their destination rows, skewed ones (odd and 2 mod 4 rows), padded destination rows
- * on and off 256 bytes, batches, padded source rows, sources exactly twice as tall as wide and just less.
+ * on and off 256 bytes, batches, padded source rows, sources exactly twice as tall as wide and just less
+ * (padded, as dense f32 sources of up to 32 MiB are h200_small_matrix_rules' rect tiles).
  * Source rows on 16 bytes (the vector kernel's, or skewed rect's), skewed destination rows from 97 columns
  * over source rows on 8 bytes, 64 and 128 columns, f16 of even columns (h200_tall2_narrow has the odd ones),
  * u8, the H100 and a CPU keep their kernels. f64: tiles of 32 rows, destination rows on 32-byte sectors and
@@ -3550,7 +3551,7 @@ static void h200_tall_narrow(void **state) {
       {600008, 95, 1, 4, 0, 0, 32},   {700004, 107, 1, 4, 0, 0, 32},     {453106, 105, 1, 4, 0, 0, 32},
       {1500001, 71, 1, 4, 0, 0, 32},  {600000, 99, 1, 4, 0, 600005, 32}, {1000002, 89, 1, 4, 0, 0, 32},
       {600002, 66, 1, 4, 0, 0, 32},   {2500001, 94, 1, 4, 0, 0, 32},     {400002, 118, 1, 4, 119, 0, 32},
-      {254, 127, 1, 4, 0, 0, 32},     {253, 127, 1, 4, 0, 0, 0},         {400002, 118, 1, 4, 0, 0, 0},
+      {254, 127, 1, 4, 129, 0, 32},   {253, 127, 1, 4, 129, 0, 0},       {400002, 118, 1, 4, 0, 0, 0},
       {350002, 98, 1, 4, 0, 0, 0},    {600003, 122, 1, 4, 0, 0, 0},      {700001, 100, 1, 4, 0, 0, 0},
       {800001, 92, 1, 4, 0, 0, 0},    {600000, 99, 1, 4, 100, 0, 0},     {800000, 84, 1, 4, 0, 0, 0},
       {1000000, 64, 1, 4, 0, 0, 0},   {1000000, 128, 1, 4, 0, 0, 0},     {1000000, 122, 1, 2, 0, 0, 0},
@@ -3807,6 +3808,99 @@ static void h200_tall4_small_tiles32(void **state) {
             way, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld, cases[i].dst_ld,
             clt_variant_name(c.variant), c.tile, c.wg_x, c.pre,
             want ? "narrow tiles of 32 rows in groups of 128, skewed" : "not tiles of 32 rows");
+    }
+}
+
+/* Three rules of the H200's AUTO for matrices of tens of MB, each on the layouts src/tuning.c names and no
+ * others (bounds, padded views, batches, other element sizes and shapes), and never in explicit narrow, on
+ * the H100 or on another NVIDIA GPU: wide c128 sources of 25, 27 and 31 rows of at most 128 MiB take the
+ * narrow kernel's tiles 8 columns long in groups of 64 (wide16_to_tiles8); wide f32 ones of 28 rows off 16
+ * bytes, of at least 40 MiB, into dense destination rows, tiles 64 columns long read an element at a time in
+ * groups of 64 (wide4_rows28_tiles64); dense tall f32 ones of 40 to 127 columns of at most 32 MiB that AUTO
+ * gives the narrow kernel, rect's 32 x 32 tiles of 2-element vectors in groups of 16 x 8
+ * (tall4_small_to_rect32). */
+static void h200_small_matrix_rules(void **state) {
+  (void)state;
+  enum { C128_TILES8 = 1, F32_ROWS28 = 2, F32_TALL_RECT32 = 3 };
+  static const struct {
+    size_t rows, cols, batch, es, src_ld, dst_ld;
+    int rule, h200; /* the rule whose configuration is looked for, and whether the H200's AUTO takes it */
+  } cases[] = {
+      {25, 75001, 1, 16, 0, 0, C128_TILES8, 1},
+      {27, 75001, 1, 16, 0, 0, C128_TILES8, 1},
+      {31, 75001, 1, 16, 0, 0, C128_TILES8, 1},
+      {31, 4001, 1, 16, 0, 0, C128_TILES8, 1},
+      {27, 310689, 1, 16, 0, 0, C128_TILES8, 1}, /* 128 MiB less 80 bytes */
+      {27, 310690, 1, 16, 0, 0, C128_TILES8, 0},
+      {25, 100001, 1, 16, 0, 28, C128_TILES8, 1},
+      {27, 60001, 1, 16, 60002, 0, C128_TILES8, 1},
+      {24, 75001, 1, 16, 0, 0, C128_TILES8, 0},
+      {26, 75001, 1, 16, 0, 0, C128_TILES8, 0},
+      {28, 75001, 1, 16, 0, 0, C128_TILES8, 0},
+      {29, 75001, 1, 16, 0, 0, C128_TILES8, 0},
+      {30, 75001, 1, 16, 0, 0, C128_TILES8, 0},
+      {32, 75001, 1, 16, 0, 0, C128_TILES8, 0},
+      {27, 75001, 2, 16, 0, 0, C128_TILES8, 0},
+      {27, 75001, 1, 8, 0, 0, C128_TILES8, 0},
+      {75001, 27, 1, 16, 0, 0, C128_TILES8, 0},
+      {28, 1000001, 1, 4, 0, 0, F32_ROWS28, 1},
+      {28, 1200002, 1, 4, 0, 0, F32_ROWS28, 1},
+      {28, 374494, 1, 4, 0, 0, F32_ROWS28, 1}, /* 40 MiB and 64 bytes */
+      {28, 374490, 1, 4, 0, 0, F32_ROWS28, 0},
+      {28, 4000003, 1, 4, 0, 0, F32_ROWS28, 1},
+      {28, 1000000, 1, 4, 1000001, 0, F32_ROWS28, 1},
+      {28, 300002, 1, 4, 0, 0, F32_ROWS28, 0},
+      {28, 1000000, 1, 4, 0, 0, F32_ROWS28, 0},
+      {28, 1000001, 1, 4, 0, 32, F32_ROWS28, 0},
+      {28, 1000001, 1, 4, 0, 29, F32_ROWS28, 0},
+      {28, 500001, 2, 4, 0, 0, F32_ROWS28, 0},
+      {27, 1000001, 1, 4, 0, 0, F32_ROWS28, 0},
+      {29, 1000001, 1, 4, 0, 0, F32_ROWS28, 0},
+      {28, 1000001, 1, 8, 0, 0, F32_ROWS28, 0},
+      {1000001, 28, 1, 4, 0, 0, F32_ROWS28, 0},
+      {35922, 105, 1, 4, 0, 0, F32_TALL_RECT32, 1},
+      {100018, 52, 1, 4, 0, 0, F32_TALL_RECT32, 1},
+      {150001, 40, 1, 4, 0, 0, F32_TALL_RECT32, 1},
+      {66001, 127, 1, 4, 0, 0, F32_TALL_RECT32, 1},
+      {2001, 99, 1, 4, 0, 0, F32_TALL_RECT32, 1},
+      {79891, 105, 1, 4, 0, 0, F32_TALL_RECT32, 1}, /* 32 MiB less 212 bytes */
+      {79892, 105, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {300001, 105, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {200003, 39, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {250001, 33, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {50001, 128, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {35922, 105, 1, 4, 107, 0, F32_TALL_RECT32, 0},
+      {35922, 105, 1, 4, 0, 35924, F32_TALL_RECT32, 0},
+      {20001, 105, 2, 4, 0, 0, F32_TALL_RECT32, 0},
+      {35922, 105, 1, 8, 0, 0, F32_TALL_RECT32, 0},
+      {150002, 27, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's and another GPU's AUTO */
+      const shape s = {
+          cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
+      clt__config c;
+      const char *way = h200_rule_probe(k < 2 ? 0 : k - 1, k == 1 ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO, &s,
+                                        cases[i].es, &c);
+      const int narrow = c.variant == CLT_VARIANT_NARROW && c.wide;
+      int taken;
+      switch (cases[i].rule) {
+      case C128_TILES8:
+        taken = narrow && c.tile == 8 && c.wg_x == 64;
+        break;
+      case F32_ROWS28:
+        taken = narrow && c.tile == 64 && c.vw == 1 && c.wg_x == 64;
+        break;
+      default:
+        taken = c.variant == CLT_VARIANT_RECT && c.tile == 32 && c.vw == 2 && c.wg_x == 16 && c.wg_y == 8;
+        break;
+      }
+      if (taken != (k == 0 && cases[i].h200))
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu, leading dimensions %zu / %zu: %s tile %u vw %u group "
+                 "%u x %u; rule %d %s",
+                 way, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld,
+                 cases[i].dst_ld, clt_variant_name(c.variant), c.tile, c.vw, c.wg_x, c.wg_y, cases[i].rule,
+                 taken ? "taken where it should not be" : "expected");
     }
 }
 
@@ -4612,6 +4706,7 @@ int main(void) {
       cmocka_unit_test(h200_narrow_gather_groups),
       cmocka_unit_test(h200_wide4_tiles32),
       cmocka_unit_test(h200_tall4_small_tiles32),
+      cmocka_unit_test(h200_small_matrix_rules),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
