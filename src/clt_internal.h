@@ -296,9 +296,9 @@ typedef struct clt__traits {
    * destination rows, the narrow kernel's tiles 64 columns long read an element at a time in groups of 64
    * (src/tuning.c's wide4_rows28_tiles64; default 0) */
   int wide4_rows28_tiles64;
-  /* AUTO gives dense tall f32 sources of 33 to 127 columns, of at most 32 MiB, one matrix a call, that it
-   * gives the narrow kernel rect's tiles of 32 x 32 in groups of 16 x 8 (src/tuning.c's
-   * tall4_small_to_rect32; default 0) */
+  /* AUTO gives dense tall f32 sources of 40 to 127 columns, of at most 32 MiB, one matrix a call, into
+   * destination rows off 16 bytes, that it gives the narrow kernel rect's tiles of 32 x 32 in groups of 16 x
+   * 8 (src/tuning.c's tall4_small_to_rect32; default 0) */
   int tall4_small_rect32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);

@@ -2501,13 +2501,14 @@ static void wide4_rows28_tiles64(const clt__device_info *info, const clt__layout
   retune(info, l, &t, c);
 }
 
-/* Dense tall f32 sources of 40 to 127 columns, of at most 32 MiB, one matrix a call, that AUTO gives the
- * narrow kernel, on devices whose clt__traits tall4_small_rect32 says so: rect's tiles of 32 x 32 in groups
- * of 16 x 8, where the narrow kernel's tiles of 32 or 64 source rows, measured on matrices of hundreds of MB,
- * left these matrices few groups (1123 groups of 128 work-items on 35922x105). On an NVIDIA H200, two or
- * three rounds in alternating processes, % of the copy (bench/results/h200/knobs67.txt): in the design (I, J)
- * 35922x105 47.0-49.3 -> 79.0-95.7 (CLBlast 1.5.3 69.3-86.1), 100018x52 70.1-70.8 -> 84.7-86.4,
- * 120001x45 59.8-60.9 -> 72.6-74.0, 80003x77 67.0-68.4 -> 75.0; at 104 and 126 MB 500002x52 gained (76.1-76.3
+/* Dense tall f32 sources of 40 to 127 columns, of at most 32 MiB, one matrix a call, into destination rows
+ * off 16 bytes, that AUTO gives the narrow kernel, on devices whose clt__traits tall4_small_rect32 says so:
+ * rect's tiles of 32 x 32 in groups of 16 x 8, where the narrow kernel's tiles of 32 or 64 source rows,
+ * measured on matrices of hundreds of MB, left these matrices few groups (1123 groups of 128 work-items on
+ * 35922x105). On an NVIDIA H200, two or three rounds in alternating processes, % of the copy
+ * (bench/results/h200/knobs67.txt): in the design (I, J) 35922x105 47.0-49.3 -> 79.0-95.7
+ * (CLBlast 1.5.3 69.3-86.1), 100018x52 70.1-70.8 -> 84.7-86.4, 120001x45 59.8-60.9 -> 72.6-74.0,
+ * 80003x77 67.0-68.4 -> 75.0; at 104 and 126 MB 500002x52 gained (76.1-76.3
  * -> 82.1-82.2) and 300001x105 lost (80.1-80.6 -> 73.9-74.5). Held out (H), all 14 layouts of 40 to 127
  * columns, 0.8 to 33 MB, gained on every pair of figures, each by at least 3.2 points (150001x40 75.0-76.1
  * -> 79.3-79.9) and 11 of them by at least 14.9 (30001x111 49.8-53.3 -> 77.4-80.0, 110001x63 51.9-52.7
@@ -2516,11 +2517,14 @@ static void wide4_rows28_tiles64(const clt__device_info *info, const clt__layout
  * columns: 33 and 35, where a second tile column holds 1 or 3 of them, lost (250001x33 76.7-77.8
  * -> 61.7-62.3, 200003x35 67.9-69.2 -> 63.9-64.8) and 37 gained 0.4 to 1.1, so the rule starts at 40. Rect's
  * own 64 x 64 tiles of tall sources were left alone: 32 x 32 ones went either way on them
- * (60002x129 77.8-78.4 -> 74.7-74.8, 40001x150 84.7-85.0 -> 89.6-90.1). The H100 was not measured. */
+ * (60002x129 77.8-78.4 -> 74.7-74.8, 40001x150 84.7-85.0 -> 89.6-90.1). So were destination rows on 16
+ * bytes, which the narrow kernel fills with whole vectors: every layout above has rows off them, and in the
+ * survey of the draft (K, one figure each) two of four on them lost (86592x51 87.0 -> 73.8, 81728x59 87.9 ->
+ * 74.8) while 54400x83 gained 8.0. The H100 was not measured. */
 static void tall4_small_to_rect32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).tall4_small_rect32 || c->variant != CLT_VARIANT_NARROW || c->wide ||
       l->elem_size != 4 || l->batch != 1 || l->cols < 40 || l->cols > 127 || l->src_ld != l->cols ||
-      l->dst_ld != l->rows || l->rows * l->cols * 4 > ((size_t)32 << 20))
+      l->dst_ld != l->rows || dst_on_16(l) || l->rows * l->cols * 4 > ((size_t)32 << 20))
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 32, .vector_width = 2, .wg_x = 16, .wg_y = 8};
   retune(info, l, &t, c);

@@ -320,10 +320,10 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * 82.7-84.1% of the copy -> 93.3-93.9) and 2 went either way (src/tuning.c's wide4_rows28_tiles64 has the
  * figures); the H100 was not measured for it.
  * tall4_small_rect32: on an NVIDIA H200 dense tall f32 sources of 40 to 127 columns, of at most 32 MiB, one
- * matrix a call, that AUTO gave the narrow kernel ran faster in rect's 32 x 32 tiles in groups of 16 x 8: all
- * 14 layouts held out gained on every pair of figures, by 3.2 to 27.5 points at the least (30001x111
- * 49.8-53.3% of the copy -> 77.4-80.0), and 33 and 35 columns lost (src/tuning.c's tall4_small_to_rect32 has
- * the figures); the H100 was not measured for it. */
+ * matrix a call, into destination rows off 16 bytes, that AUTO gave the narrow kernel ran faster in rect's 32
+ * x 32 tiles in groups of 16 x 8: all 14 layouts held out gained on every pair of figures, by 3.2 to 27.5
+ * points at the least (30001x111 49.8-53.3% of the copy -> 77.4-80.0), and 33 and 35 columns lost
+ * (src/tuning.c's tall4_small_to_rect32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;

@@ -3816,9 +3816,9 @@ static void h200_tall4_small_tiles32(void **state) {
  * the H100 or on another NVIDIA GPU: wide c128 sources of 25, 27 and 31 rows of at most 128 MiB take the
  * narrow kernel's tiles 8 columns long in groups of 64 (wide16_to_tiles8); wide f32 ones of 28 rows off 16
  * bytes, of at least 40 MiB, into dense destination rows, tiles 64 columns long read an element at a time in
- * groups of 64 (wide4_rows28_tiles64); dense tall f32 ones of 40 to 127 columns of at most 32 MiB that AUTO
- * gives the narrow kernel, rect's 32 x 32 tiles of 2-element vectors in groups of 16 x 8
- * (tall4_small_to_rect32). */
+ * groups of 64 (wide4_rows28_tiles64); dense tall f32 ones of 40 to 127 columns of at most 32 MiB into
+ * destination rows off 16 bytes that AUTO gives the narrow kernel, rect's 32 x 32 tiles of 2-element vectors
+ * in groups of 16 x 8 (tall4_small_to_rect32). */
 static void h200_small_matrix_rules(void **state) {
   (void)state;
   enum { C128_TILES8 = 1, F32_ROWS28 = 2, F32_TALL_RECT32 = 3 };
@@ -3874,6 +3874,8 @@ static void h200_small_matrix_rules(void **state) {
       {20001, 105, 2, 4, 0, 0, F32_TALL_RECT32, 0},
       {35922, 105, 1, 8, 0, 0, F32_TALL_RECT32, 0},
       {150002, 27, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {86592, 51, 1, 4, 0, 0, F32_TALL_RECT32, 0}, /* destination rows on 16 bytes */
+      {54400, 83, 1, 4, 0, 0, F32_TALL_RECT32, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's and another GPU's AUTO */
