@@ -289,8 +289,8 @@ typedef struct clt__traits {
   /* AUTO gives dense tall f32 sources of 25 to 31 columns but 28, of at most 64 MiB, whose destination rows
    * the narrow kernel skews, tiles of 32 source rows (src/tuning.c's tall4_small_to_tiles32; default 0) */
   int tall4_small_tiles32;
-  /* AUTO gives wide c128 sources of 25, 27 or 31 rows, one matrix a call, that it gives the narrow kernel
-   * tiles 8 columns long in groups of 64 (src/tuning.c's wide16_to_tiles8; default 0) */
+  /* AUTO gives wide c128 sources of 25, 27 or 31 rows, of at most 128 MiB, one matrix a call, that it gives
+   * the narrow kernel tiles 8 columns long in groups of 64 (src/tuning.c's wide16_to_tiles8; default 0) */
   int wide16_tiles8;
   /* AUTO gives wide f32 sources of 28 rows off 16 bytes, of at least 40 MiB, one matrix a call into dense
    * destination rows, the narrow kernel's tiles 64 columns long read an element at a time in groups of 64
@@ -300,6 +300,10 @@ typedef struct clt__traits {
    * destination rows off 16 bytes, that it gives the narrow kernel rect's tiles of 32 x 32 in groups of 16 x
    * 8 (src/tuning.c's tall4_small_to_rect32; default 0) */
   int tall4_small_rect32;
+  /* AUTO gives wide 8-byte sources of up to 256 rows whose columns are not a whole number of 32, that it
+   * gives the vector kernel, rect's 32 x 32 tiles of single elements in groups of 32 x 8 (src/tuning.c's
+   * wide8_to_rect32; default 0) */
+  int wide8_rect32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -2530,6 +2530,28 @@ static void tall4_small_to_rect32(const clt__device_info *info, const clt__layou
   retune(info, l, &t, c);
 }
 
+/* Wide 8-byte sources of up to 256 rows whose columns are not a whole number of 32, that AUTO gives the
+ * vector kernel's 32 x 32 tiles (64 and 128 to 256 rows, both sides on 16 bytes), on devices whose
+ * clt__traits wide8_rect32 says so: rect's 32 x 32 tiles of single elements in groups of 32 x 8. On an NVIDIA
+ * H200, two rounds in alternating processes, % of the copy (bench/results/h200/knobs67.txt L to N): in the
+ * design (L) all 9 layouts of 8 to 123 MB gained 7.8 to 21.2 points (f64 256x16582 76.0-76.1 -> 95.6-97.2,
+ * 256x60002 80.2-80.7 -> 96.3-97.7, c64 128x30002 77.2-77.7 -> 96.6-96.9), where CLBlast 1.5.3 ran 67.3-81.2.
+ * Held out (M, and N with the rule itself), all 21 layouts of 16 to 512 MB gained on every pair of
+ * figures, 3.6 to 21.2: 13.2 to 21.2 where the rows are a whole number of 32 (f64 64x1000002 78.3-78.6
+ * -> 95.6-95.7, 128x500002 78.3-78.4 -> 95.9, c64 64x300002 79.7-79.9 -> 96.9-97.0, batches of 8 of f64
+ * 128x20002 80.8-81.2 -> 97.8-98.3) but 5.6 to 5.8 on the survey's 192x140496 (90.9-91.1 -> 96.6-96.7), 3.6
+ * to 18.9 elsewhere (130x60002 74.7-75.6 -> 79.3-79.5, 254x200002 72.3-72.4 -> 81.0-81.1, 224x40002 79.4-79.7
+ * -> 96.4-96.5), 6.1 to 7.2 into padded destination rows. Columns a whole number of 32, which the vector
+ * kernel's tiles fill, came level (64x40000 96.4-96.7 -> 97.2-97.7) or lost (200x100000 90.9 -> 83.9-84.0)
+ * and keep it. The H100 was not measured. */
+static void wide8_to_rect32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).wide8_rect32 || c->variant != CLT_VARIANT_VECTOR || l->elem_size != 8 ||
+      l->rows > 256 || l->cols <= l->rows || l->cols % 32 == 0)
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 32, .vector_width = 1, .wg_x = 32, .wg_y = 8};
+  retune(info, l, &t, c);
+}
+
 /* Tall f64 sources of 65 to 127 columns, not a whole number of 32, that AUTO gives the vector kernel's 32 x
  * 32 tiles (source and destination rows on 16 bytes), on devices whose clt__traits tall8_narrow says so: the
  * narrow kernel, its tile all the columns of 32 source rows, in groups of 128. On an NVIDIA H200, AUTO, two
@@ -2630,6 +2652,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     wide16_to_tiles8(info, l, &c);
     wide4_rows28_tiles64(info, l, &c);
     tall4_small_to_rect32(info, l, &c);
+    wide8_to_rect32(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

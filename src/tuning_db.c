@@ -323,7 +323,12 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * matrix a call, into destination rows off 16 bytes, that AUTO gave the narrow kernel ran faster in rect's 32
  * x 32 tiles in groups of 16 x 8: all 14 layouts held out gained on every pair of figures, by 3.2 to 27.5
  * points at the least (30001x111 49.8-53.3% of the copy -> 77.4-80.0), and 33 and 35 columns lost
- * (src/tuning.c's tall4_small_to_rect32 has the figures); the H100 was not measured for it. */
+ * (src/tuning.c's tall4_small_to_rect32 has the figures); the H100 was not measured for it.
+ * wide8_rect32: on an NVIDIA H200 wide f64 and c64 sources of 64 to 256 rows whose columns are not a whole
+ * number of 32, which AUTO gave the vector kernel's 32 x 32 tiles, ran faster in rect's 32 x 32 tiles of
+ * single elements in groups of 32 x 8: all 21 layouts held out gained on every pair of figures, 3.6 to 21.2
+ * points (f64 64x1000002 78.3-78.6% of the copy -> 95.6-95.7), and 200x100000 lost (src/tuning.c's
+ * wide8_to_rect32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -361,7 +366,8 @@ static const struct {
       .tall4_small_tiles32 = 1,
       .wide16_tiles8 = 1,
       .wide4_rows28_tiles64 = 1,
-      .tall4_small_rect32 = 1}},
+      .tall4_small_rect32 = 1,
+      .wide8_rect32 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -395,7 +401,8 @@ static const struct {
       .tall4_small_tiles32 = 0,
       .wide16_tiles8 = 0,
       .wide4_rows28_tiles64 = 0,
-      .tall4_small_rect32 = 0}},
+      .tall4_small_rect32 = 0,
+      .wide8_rect32 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -430,7 +437,8 @@ static const struct {
       .tall4_small_tiles32 = 0,
       .wide16_tiles8 = 0,
       .wide4_rows28_tiles64 = 0,
-      .tall4_small_rect32 = 0}},
+      .tall4_small_rect32 = 0,
+      .wide8_rect32 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -495,7 +495,8 @@ static void rect_units_exact(void **state) {
 }
 
 /* rect with tile columns as few as 8 to 32 (the H200 table's c128 tall entry has 16) and tall work-groups:
- * partial tiles down and across, misaligned rows (skewed runs), a batch; 32 x 32 tiles of tall f32. */
+ * partial tiles down and across, misaligned rows (skewed runs), a batch; 32 x 32 tiles of tall f32 and wide
+ * f64. */
 static void rect_small_tile_columns_exact(void **state) {
   static const rect_case cases[] = {
       {4100, 16, 4, 1, 128, 1, 16, 16, 0, 0, "-DTC=16 "},
@@ -510,6 +511,11 @@ static void rect_small_tile_columns_exact(void **state) {
        * tiles of 2-element vectors in groups of 16 x 8, the last tile column partial */
       {3001, 105, 4, 1, 32, 2, 16, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
       {2002, 40, 4, 1, 32, 2, 16, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
+      /* the H200's wide 8-byte sources of up to 256 rows, columns not a whole number of 32
+       * (src/tuning.c's wide8_to_rect32): 32 x 32 tiles of single elements in groups of 32 x 8, partial tiles
+       * down and across, a batch */
+      {130, 3002, 8, 1, 32, 1, 32, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
+      {64, 2002, 8, 2, 32, 1, 32, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);

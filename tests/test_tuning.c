@@ -3530,7 +3530,7 @@ static void h200_shifted_u8_tiles32(void **state) {
  * columns of 64 source rows where the destination rows start on 256 bytes and of 32 elsewhere; dense matrices
  * of every alignment of their destination rows, skewed ones (odd and 2 mod 4 rows), padded destination rows
  * on and off 256 bytes, batches, padded source rows, sources exactly twice as tall as wide and just less
- * (padded, as dense f32 sources of up to 32 MiB are h200_small_matrix_rules' rect tiles).
+ * (padded, as dense f32 sources of up to 32 MiB are h200_tile_rules' rect tiles).
  * Source rows on 16 bytes (the vector kernel's, or skewed rect's), skewed destination rows from 97 columns
  * over source rows on 8 bytes, 64 and 128 columns, f16 of even columns (h200_tall2_narrow has the odd ones),
  * u8, the H100 and a CPU keep their kernels. f64: tiles of 32 rows, destination rows on 32-byte sectors and
@@ -3811,17 +3811,19 @@ static void h200_tall4_small_tiles32(void **state) {
     }
 }
 
-/* Three rules of the H200's AUTO for matrices of tens of MB, each on the layouts src/tuning.c names and no
- * others (bounds, padded views, batches, other element sizes and shapes), and never in explicit narrow, on
- * the H100 or on another NVIDIA GPU: wide c128 sources of 25, 27 and 31 rows of at most 128 MiB take the
+/* Four tiling rules of the H200's AUTO, each on the layouts src/tuning.c names and no others (bounds, padded
+ * views, batches, other element sizes and shapes), and never in explicit narrow, on the H100 or on another
+ * NVIDIA GPU. For matrices of tens of MB: wide c128 sources of 25, 27 and 31 rows of at most 128 MiB take the
  * narrow kernel's tiles 8 columns long in groups of 64 (wide16_to_tiles8); wide f32 ones of 28 rows off 16
  * bytes, of at least 40 MiB, into dense destination rows, tiles 64 columns long read an element at a time in
  * groups of 64 (wide4_rows28_tiles64); dense tall f32 ones of 40 to 127 columns of at most 32 MiB into
  * destination rows off 16 bytes that AUTO gives the narrow kernel, rect's 32 x 32 tiles of 2-element vectors
- * in groups of 16 x 8 (tall4_small_to_rect32). */
-static void h200_small_matrix_rules(void **state) {
+ * in groups of 16 x 8 (tall4_small_to_rect32). And wide 8-byte sources of up to 256 rows whose columns are
+ * not a whole number of 32, that AUTO gives the vector kernel, rect's 32 x 32 tiles of single elements in
+ * groups of 32 x 8 (wide8_to_rect32). */
+static void h200_tile_rules(void **state) {
   (void)state;
-  enum { C128_TILES8 = 1, F32_ROWS28 = 2, F32_TALL_RECT32 = 3 };
+  enum { C128_TILES8 = 1, F32_ROWS28 = 2, F32_TALL_RECT32 = 3, WIDE8_RECT32 = 4 };
   static const struct {
     size_t rows, cols, batch, es, src_ld, dst_ld;
     int rule, h200; /* the rule whose configuration is looked for, and whether the H200's AUTO takes it */
@@ -3876,6 +3878,21 @@ static void h200_small_matrix_rules(void **state) {
       {150002, 27, 1, 4, 0, 0, F32_TALL_RECT32, 0},
       {86592, 51, 1, 4, 0, 0, F32_TALL_RECT32, 0}, /* destination rows on 16 bytes */
       {54400, 83, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {256, 16582, 1, 8, 0, 0, WIDE8_RECT32, 1},
+      {64, 1000002, 1, 8, 0, 0, WIDE8_RECT32, 1},
+      {130, 60002, 1, 8, 0, 0, WIDE8_RECT32, 1},
+      {192, 140496, 1, 8, 0, 0, WIDE8_RECT32, 1},
+      {254, 200002, 1, 8, 0, 0, WIDE8_RECT32, 1},
+      {128, 20002, 8, 8, 0, 0, WIDE8_RECT32, 1},
+      {128, 60002, 1, 8, 0, 130, WIDE8_RECT32, 1},
+      {128, 60002, 1, 8, 60004, 0, WIDE8_RECT32, 1},
+      {200, 100000, 1, 8, 0, 0, WIDE8_RECT32, 0}, /* columns a whole number of 32: the vector kernel's */
+      {64, 40000, 1, 8, 0, 0, WIDE8_RECT32, 0},
+      {96, 30002, 1, 8, 0, 0, WIDE8_RECT32, 0},
+      {128, 30001, 1, 8, 0, 0, WIDE8_RECT32, 0},
+      {30002, 128, 1, 8, 0, 0, WIDE8_RECT32, 0},
+      {256, 130, 1, 8, 0, 0, WIDE8_RECT32, 0}, /* fewer columns than rows */
+      {128, 30002, 1, 4, 0, 0, WIDE8_RECT32, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's and another GPU's AUTO */
@@ -3893,8 +3910,11 @@ static void h200_small_matrix_rules(void **state) {
       case F32_ROWS28:
         taken = narrow && c.tile == 64 && c.vw == 1 && c.wg_x == 64;
         break;
-      default:
+      case F32_TALL_RECT32:
         taken = c.variant == CLT_VARIANT_RECT && c.tile == 32 && c.vw == 2 && c.wg_x == 16 && c.wg_y == 8;
+        break;
+      default:
+        taken = c.variant == CLT_VARIANT_RECT && c.tile == 32 && c.vw == 1 && c.wg_x == 32 && c.wg_y == 8;
         break;
       }
       if (taken != (k == 0 && cases[i].h200))
@@ -4708,7 +4728,7 @@ int main(void) {
       cmocka_unit_test(h200_narrow_gather_groups),
       cmocka_unit_test(h200_wide4_tiles32),
       cmocka_unit_test(h200_tall4_small_tiles32),
-      cmocka_unit_test(h200_small_matrix_rules),
+      cmocka_unit_test(h200_tile_rules),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
