@@ -300,9 +300,9 @@ typedef struct clt__traits {
    * destination rows off 16 bytes, that it gives the narrow kernel rect's tiles of 32 x 32 in groups of 16 x
    * 8 (src/tuning.c's tall4_small_to_rect32; default 0) */
   int tall4_small_rect32;
-  /* AUTO gives wide 8-byte sources of up to 256 rows whose columns are not a whole number of 32, that it
-   * gives the vector kernel, rect's 32 x 32 tiles of single elements in groups of 32 x 8 (src/tuning.c's
-   * wide8_to_rect32; default 0) */
+  /* AUTO gives wide 8-byte sources of up to 256 rows whose columns are not a whole number of 32, but batches
+   * of small matrices, that it gives the vector kernel, rect's 32 x 32 tiles of single elements in groups of
+   * 32 x 8 (src/tuning.c's wide8_to_rect32; default 0) */
   int wide8_rect32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);

@@ -2543,10 +2543,11 @@ static void tall4_small_to_rect32(const clt__device_info *info, const clt__layou
  * to 18.9 elsewhere (130x60002 74.7-75.6 -> 79.3-79.5, 254x200002 72.3-72.4 -> 81.0-81.1, 224x40002 79.4-79.7
  * -> 96.4-96.5), 6.1 to 7.2 into padded destination rows. Columns a whole number of 32, which the vector
  * kernel's tiles fill, came level (64x40000 96.4-96.7 -> 97.2-97.7) or lost (200x100000 90.9 -> 83.9-84.0)
- * and keep it. The H100 was not measured. */
+ * and keep it, as do batches of small matrices (CLT_SHAPE_BATCHED, the table's batched entry), which were not
+ * measured. The H100 was not measured. */
 static void wide8_to_rect32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).wide8_rect32 || c->variant != CLT_VARIANT_VECTOR || l->elem_size != 8 ||
-      l->rows > 256 || l->cols <= l->rows || l->cols % 32 == 0)
+      l->rows > 256 || l->cols <= l->rows || l->cols % 32 == 0 || clt__shape_class(l) == CLT_SHAPE_BATCHED)
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 32, .vector_width = 1, .wg_x = 32, .wg_y = 8};
   retune(info, l, &t, c);

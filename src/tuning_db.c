@@ -327,7 +327,8 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * wide8_rect32: on an NVIDIA H200 wide f64 and c64 sources of 64 to 256 rows whose columns are not a whole
  * number of 32, which AUTO gave the vector kernel's 32 x 32 tiles, ran faster in rect's 32 x 32 tiles of
  * single elements in groups of 32 x 8: all 21 layouts held out gained on every pair of figures, 3.6 to 21.2
- * points (f64 64x1000002 78.3-78.6% of the copy -> 95.6-95.7), and 200x100000 lost (src/tuning.c's
+ * points (f64 64x1000002 78.3-78.6% of the copy -> 95.6-95.7), 200x100000 lost and batches of small matrices
+ * were not measured (src/tuning.c's
  * wide8_to_rect32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;

@@ -3819,8 +3819,8 @@ static void h200_tall4_small_tiles32(void **state) {
  * groups of 64 (wide4_rows28_tiles64); dense tall f32 ones of 40 to 127 columns of at most 32 MiB into
  * destination rows off 16 bytes that AUTO gives the narrow kernel, rect's 32 x 32 tiles of 2-element vectors
  * in groups of 16 x 8 (tall4_small_to_rect32). And wide 8-byte sources of up to 256 rows whose columns are
- * not a whole number of 32, that AUTO gives the vector kernel, rect's 32 x 32 tiles of single elements in
- * groups of 32 x 8 (wide8_to_rect32). */
+ * not a whole number of 32, but batches of small matrices, that AUTO gives the vector kernel, rect's 32 x 32
+ * tiles of single elements in groups of 32 x 8 (wide8_to_rect32). */
 static void h200_tile_rules(void **state) {
   (void)state;
   enum { C128_TILES8 = 1, F32_ROWS28 = 2, F32_TALL_RECT32 = 3, WIDE8_RECT32 = 4 };
@@ -3893,6 +3893,7 @@ static void h200_tile_rules(void **state) {
       {30002, 128, 1, 8, 0, 0, WIDE8_RECT32, 0},
       {256, 130, 1, 8, 0, 0, WIDE8_RECT32, 0}, /* fewer columns than rows */
       {128, 30002, 1, 4, 0, 0, WIDE8_RECT32, 0},
+      {128, 4002, 64, 8, 0, 0, WIDE8_RECT32, 0}, /* batches of small matrices */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's and another GPU's AUTO */
