@@ -13,7 +13,7 @@ Usage:
 Options: --seed N (default 1), --per-type N (shapes of batch 1 per type, default 40), --batched N
 (batched shapes per type, default 4), --types LIST (default u8,f16,f32,f64,c128), --min-mib and
 --max-mib (bytes per call, default 64 and 512), --reps N (default 20), --chunk N (shapes per bench
-process, default 10).
+process, default 10), --rounds N (every bench process run N times, default 1).
 
 Shapes: bytes per call log-uniform between the bounds; rows/cols log-uniform from 1:65536 to 65536:1
 with the short side at least 2; each side independently either a random integer (3 in 5) or a
@@ -21,7 +21,11 @@ multiple of 64 (2 in 5). Batched shapes hold 16 to 64 matrices of 1 to 8 MiB eac
 in all). Each bench process writes OUTDIR/TYPE-GROUP-bBATCH-NN.json and .txt (group 0: batch 1, then
 one group per batched shape); the summary (OUTDIR/summary.txt) gives per type AUTO's percent of the
 copy (minimum, 10th percentile, median), the shapes below 80%, and AUTO's lead over CLBlast on every
-shape CLBlast ran. Exit status 1 if any bench process failed or any check did not pass.
+shape CLBlast ran. With --rounds N > 1 the files are OUTDIR/TYPE-GROUP-bBATCH-NN-rR.json (round R), a
+shape's figure is the median of its rounds, and the summary also counts the shapes where AUTO led CLBlast on
+every pair of their figures, where CLBlast did, and where they went either way: on matrices of tens of MB a
+single figure can move by several points from one process to the next. Exit status 1 if any bench process
+failed or any check did not pass.
 """
 
 import glob
@@ -29,6 +33,7 @@ import json
 import math
 import os
 import random
+import statistics
 import subprocess
 import sys
 
@@ -37,7 +42,7 @@ TYPES = {"u8": 1, "f16": 2, "f32": 4, "f64": 8, "c64": 8, "c128": 16}
 
 def parse(argv):
     opt = {"seed": 1, "per-type": 40, "batched": 4, "types": "u8,f16,f32,f64,c128", "min-mib": 64,
-           "max-mib": 512, "reps": 20, "chunk": 10}
+           "max-mib": 512, "reps": 20, "chunk": 10, "rounds": 1}
     pos, mode, i = [], "run", 0
     while i < len(argv):
         a = argv[i]
@@ -61,7 +66,8 @@ def parse(argv):
         i += 1
     types = opt["types"].split(",")
     bad = [t for t in types if t not in TYPES]
-    if bad or opt["min-mib"] < 1 or opt["max-mib"] < opt["min-mib"] or opt["chunk"] < 1:
+    if (bad or opt["min-mib"] < 1 or opt["max-mib"] < opt["min-mib"] or opt["chunk"] < 1
+            or opt["rounds"] < 1):
         sys.exit("survey.py: bad --types or bounds (%s)" % ",".join(bad))
     need = {"run": 3, "summary": 1, "list": 0, "compare": 2}[mode]
     if len(pos) != need:
@@ -105,15 +111,25 @@ def run(bench, device, out, opt, types):
         sys.exit("survey.py: %s is not an executable cltranspose-bench" % bench)
     os.makedirs(out, exist_ok=True)
     failed = 0
+    for rnd in range(1, opt["rounds"] + 1):
+        failed += run_round(bench, device, out, opt, types, rnd)
+    return failed
+
+
+def run_round(bench, device, out, opt, types, rnd):
+    """One bench process per chunk of shapes; round rnd's files carry -rR when there are several rounds."""
+    failed = 0
+    suffix = "-r%d" % rnd if opt["rounds"] > 1 else ""
     for t in types:
         for g, (batch, shapes) in enumerate(shapes_for(opt, t)):
             for k in range(0, len(shapes), opt["chunk"]):
                 part = shapes[k:k + opt["chunk"]]
-                name = os.path.join(out, "%s-%d-b%d-%02d" % (t, g, batch, k // opt["chunk"]))
+                name = os.path.join(out, "%s-%d-b%d-%02d%s" % (t, g, batch, k // opt["chunk"], suffix))
                 cmd = [bench, "--device", device, "--type", t, "--batch", str(batch), "--variant", "auto",
                        "--reps", str(opt["reps"]), "-q", "--json", name + ".json",
                        "--shape", ",".join("%dx%d" % s for s in part)]
-                print("== %s batch %d: %s" % (t, batch, " ".join("%dx%d" % s for s in part)),
+                print("== %s%s batch %d: %s" % ("round %d: " % rnd if suffix else "", t, batch,
+                                                " ".join("%dx%d" % s for s in part)),
                       file=sys.stderr, flush=True)
                 with open(name + ".txt", "w") as f:
                     rc = subprocess.call(cmd, stdout=f, stderr=subprocess.STDOUT)
@@ -129,7 +145,8 @@ def pct(xs, q):
 
 
 def load(out):
-    """{(type, batch, rows, cols): {"copy"|"auto"|"clblast": record}} from every JSON file in out."""
+    """{(type, batch, rows, cols): {"copy"|"auto"|"clblast": [record, one per round]}} from every JSON file
+    in out."""
     cases = {}
     for path in sorted(glob.glob(os.path.join(out, "*.json"))):
         with open(path) as f:
@@ -137,7 +154,7 @@ def load(out):
         for r in doc["results"]:
             key = (r["type"], r["batch"], r["rows"], r["cols"])
             c = cases.setdefault(key, {})
-            c[r["variant"] if r["impl"] == "cltranspose" else r["impl"]] = r
+            c.setdefault(r["variant"] if r["impl"] == "cltranspose" else r["impl"], []).append(r)
     return cases
 
 
@@ -146,9 +163,18 @@ def label(key):
     return "%-5s %dx%d%s" % (t, r, c, " batch %d" % b if b > 1 else "")
 
 
+def figures(c, name):
+    """A method's percent of the copy in each round, or None unless every round ran and passed."""
+    recs = c.get(name)
+    if not recs or any(r["check"] != "PASS" or r["percent_of_copy"] is None for r in recs):
+        return None
+    return [r["percent_of_copy"] for r in recs]
+
+
 def auto_pct(c):
-    a = c.get("auto")
-    return a["percent_of_copy"] if a is not None and a["check"] == "PASS" else None
+    """AUTO's figure for a shape: the median of its rounds."""
+    v = figures(c, "auto")
+    return statistics.median(v) if v is not None else None
 
 
 def compare(before, after):
@@ -160,14 +186,14 @@ def compare(before, after):
     changed, same = [], []
     for k in both:
         d = auto_pct(a[k]) - auto_pct(b[k])
-        kernel = a[k]["auto"]["build_options"] != b[k]["auto"]["build_options"]
+        kernel = a[k]["auto"][0]["build_options"] != b[k]["auto"][0]["build_options"]
         (changed if kernel else same).append((d, k))
     lines = ["AUTO, percent of the copy: %s -> %s, %d shapes in both (%d in one only)"
              % (before, after, len(both), len(set(a) ^ set(b)))]
     lines.append("kernel changed on %d:" % len(changed))
     for d, k in sorted(changed):
         lines.append("  %+6.1f  %s  %.1f -> %.1f  %s -> %s" % (d, label(k), auto_pct(b[k]), auto_pct(a[k]),
-                     b[k]["auto"]["resolved_variant"], a[k]["auto"]["resolved_variant"]))
+                     b[k]["auto"][0]["resolved_variant"], a[k]["auto"][0]["resolved_variant"]))
     if same:
         moves = sorted(abs(d) for d, _ in same)
         lines.append("kernel the same on %d: median move %.1f points, %d beyond 1, %d beyond 2; largest:"
@@ -184,20 +210,24 @@ def summary(out):
     if not cases:
         sys.exit("survey.py: no results in %s" % out)
     lines, lows, leads, bad = [], [], [], 0
-    by_type = {}
+    by_type, pairs = {}, {"AUTO": [], "CLBlast": [], "either": []}
     for key, c in cases.items():
-        for r in c.values():
-            bad += r["check"] not in ("PASS", "SKIP")
-        a = c.get("auto")
-        if a is None or a["check"] != "PASS" or a["percent_of_copy"] is None:
+        for recs in c.values():
+            bad += sum(r["check"] not in ("PASS", "SKIP") for r in recs)
+        a = figures(c, "auto")
+        if a is None:
             continue
-        by_type.setdefault(key[0], []).append(a["percent_of_copy"])
-        if a["percent_of_copy"] < 80:
-            lows.append((a["percent_of_copy"], key, a["resolved_variant"]))
-        b = c.get("clblast")
-        if b is not None and b["check"] == "PASS" and b["percent_of_copy"] is not None:
-            leads.append((a["percent_of_copy"] - b["percent_of_copy"], key, a["percent_of_copy"],
-                          b["percent_of_copy"]))
+        pa = statistics.median(a)
+        by_type.setdefault(key[0], []).append(pa)
+        if pa < 80:
+            lows.append((pa, key, c["auto"][0]["resolved_variant"]))
+        b = figures(c, "clblast")
+        if b is not None:
+            pb = statistics.median(b)
+            leads.append((pa - pb, key, pa, pb))
+            if len(a) > 1 or len(b) > 1:  # every pair of figures, as the A/B runs of bench/results judge
+                side = "AUTO" if min(a) > max(b) else "CLBlast" if max(a) < min(b) else "either"
+                pairs[side].append((key, a, b))
     lines.append("AUTO, percent of the same run's copy (every result exact unless counted below)")
     lines.append("type  shapes    min    p10  median")
     for t in sorted(by_type, key=lambda t: TYPES[t]):
@@ -214,6 +244,15 @@ def summary(out):
                      "points" % (len(leads), sum(d > 0 for d, *_ in leads), min(leads)[0], max(leads)[0]))
         for d, key, pa, pb in sorted(leads)[:5]:
             lines.append("  smallest leads: %s  AUTO %.1f  CLBlast %.1f" % (label(key), pa, pb))
+        if any(pairs.values()):
+            counts = tuple(len(pairs[side]) for side in ("AUTO", "CLBlast", "either"))
+            lines.append("over the rounds: AUTO ahead on every pair of figures on %d, CLBlast on %d, "
+                         "either way on %d" % counts)
+            for side in ("CLBlast", "either"):
+                for key, a, b in sorted(pairs[side], key=lambda x: min(x[1]) - max(x[2])):
+                    lines.append("  %s: %s  AUTO %.1f-%.1f  CLBlast %.1f-%.1f" % (
+                        "CLBlast ahead" if side == "CLBlast" else "either way", label(key), min(a), max(a),
+                        min(b), max(b)))
     else:
         lines.append("CLBlast: no shape (not built in, or no type it supports)")
     text = "\n".join(lines) + "\n"
