@@ -154,6 +154,11 @@ static int dense_destination(const clt__layout *l) {
   return l->dst_ld == l->rows && (l->batch == 1 || l->dst_stride == l->rows * l->cols);
 }
 
+/* The bytes of one matrix of the call, which bounds the H200's rules for matrices of tens of MB. */
+static size_t matrix_bytes(const clt__layout *l) {
+  return l->rows * l->cols * l->elem_size;
+}
+
 /* Whether the destination rows are dense and every matrix's first row starts on a 16-byte vector, so a
  * wide source's tile of whole destination rows writes one run of aligned vectors (the narrow kernel's
  * FLAT). */
@@ -2448,7 +2453,7 @@ static void wide4_to_tiles32(const clt__device_info *info, const clt__layout *l,
 static void tall4_small_to_tiles32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).tall4_small_tiles32 || c->variant != CLT_VARIANT_NARROW || c->wide ||
       !c->pre || l->elem_size != 4 || l->batch != 1 || l->cols < 25 || l->cols > 31 || l->cols == 28 ||
-      l->src_ld != l->cols || l->dst_ld != l->rows || l->rows * l->cols * 4 > ((size_t)64 << 20))
+      l->src_ld != l->cols || !dense_destination(l) || matrix_bytes(l) > ((size_t)64 << 20))
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 32, .wg_x = 128};
   retune(info, l, &t, c);
@@ -2471,7 +2476,7 @@ static void tall4_small_to_tiles32(const clt__device_info *info, const clt__layo
 static void wide16_to_tiles8(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).wide16_tiles8 || c->variant != CLT_VARIANT_NARROW || !c->wide ||
       l->elem_size != 16 || l->batch != 1 || (l->rows != 25 && l->rows != 27 && l->rows != 31) ||
-      l->rows * l->cols * 16 > ((size_t)128 << 20))
+      matrix_bytes(l) > ((size_t)128 << 20))
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 8, .wg_x = 64};
   retune(info, l, &t, c);
@@ -2494,8 +2499,8 @@ static void wide16_to_tiles8(const clt__device_info *info, const clt__layout *l,
  * and 28x450001 (82.5-84.7 and 83.3-83.8 against 82.0-83.0 and 83.0-83.4). The H100 was not measured. */
 static void wide4_rows28_tiles64(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).wide4_rows28_tiles64 || c->variant != CLT_VARIANT_NARROW || !c->wide ||
-      l->elem_size != 4 || l->batch != 1 || l->rows != 28 || src_on_16(l) || l->dst_ld != l->rows ||
-      l->rows * l->cols * 4 < ((size_t)40 << 20))
+      l->elem_size != 4 || l->batch != 1 || l->rows != 28 || src_on_16(l) || !dense_destination(l) ||
+      matrix_bytes(l) < ((size_t)40 << 20))
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 64, .vector_width = 1, .wg_x = 64};
   retune(info, l, &t, c);
@@ -2524,7 +2529,7 @@ static void wide4_rows28_tiles64(const clt__device_info *info, const clt__layout
 static void tall4_small_to_rect32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).tall4_small_rect32 || c->variant != CLT_VARIANT_NARROW || c->wide ||
       l->elem_size != 4 || l->batch != 1 || l->cols < 40 || l->cols > 127 || l->src_ld != l->cols ||
-      l->dst_ld != l->rows || dst_on_16(l) || l->rows * l->cols * 4 > ((size_t)32 << 20))
+      !dense_destination(l) || dst_on_16(l) || matrix_bytes(l) > ((size_t)32 << 20))
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 32, .vector_width = 2, .wg_x = 16, .wg_y = 8};
   retune(info, l, &t, c);
