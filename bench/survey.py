@@ -25,7 +25,8 @@ shape CLBlast ran. With --rounds N > 1 the files are OUTDIR/TYPE-GROUP-bBATCH-NN
 shape's figure is the median of its rounds, and the summary also counts the shapes where AUTO led CLBlast on
 every pair of their figures, where CLBlast did, and where they went either way: on matrices of tens of MB a
 single figure can move by several points from one process to the next. Exit status 1 if any bench process
-failed or any check did not pass.
+failed or any check did not pass; --summary also counts, names and otherwise skips a JSON file that holds no
+whole report (what a process stopped by a timeout leaves).
 """
 
 import glob
@@ -146,16 +147,22 @@ def pct(xs, q):
 
 def load(out):
     """{(type, batch, rows, cols): {"copy"|"auto"|"clblast": [record, one per round]}} from every JSON file
-    in out."""
-    cases = {}
+    in out, and the names of the files that hold no whole report (a bench process stopped before writing
+    it, as a timeout or a crash leaves them)."""
+    cases, unreadable = {}, []
     for path in sorted(glob.glob(os.path.join(out, "*.json"))):
-        with open(path) as f:
-            doc = json.load(f)
-        for r in doc["results"]:
+        try:
+            with open(path) as f:
+                doc = json.load(f)
+            results = doc["results"]
+        except (ValueError, KeyError, TypeError):
+            unreadable.append(os.path.basename(path))
+            continue
+        for r in results:
             key = (r["type"], r["batch"], r["rows"], r["cols"])
             c = cases.setdefault(key, {})
             c.setdefault(r["variant"] if r["impl"] == "cltranspose" else r["impl"], []).append(r)
-    return cases
+    return cases, unreadable
 
 
 def label(key):
@@ -179,7 +186,7 @@ def auto_pct(c):
 
 def compare(before, after):
     """AUTO's figures of two surveys of the same shapes: what moved, and where the kernel changed."""
-    b, a = load(before), load(after)
+    (b, _), (a, _) = load(before), load(after)
     both = [k for k in b if k in a and auto_pct(b[k]) is not None and auto_pct(a[k]) is not None]
     if not both:
         sys.exit("survey.py: no shape measured in both %s and %s" % (before, after))
@@ -206,10 +213,10 @@ def compare(before, after):
 
 
 def summary(out):
-    cases = load(out)
+    cases, unreadable = load(out)
     if not cases:
         sys.exit("survey.py: no results in %s" % out)
-    lines, lows, leads, bad = [], [], [], 0
+    lines, lows, leads, bad = [], [], [], len(unreadable)
     by_type, pairs = {}, {"AUTO": [], "CLBlast": [], "either": []}
     for key, c in cases.items():
         for recs in c.values():
@@ -234,6 +241,9 @@ def summary(out):
         v = by_type[t]
         lines.append("%-5s %6d %6.1f %6.1f %7.1f" % (t, len(v), min(v), pct(v, 0.1), pct(v, 0.5)))
     lines.append("checks failed or errors: %d" % bad)
+    if unreadable:
+        lines.append("files with no whole report (counted above; their shapes are missing): %s"
+                     % " ".join(unreadable))
     lines.append("")
     lines.append("AUTO below 80%% of the copy: %d shapes" % len(lows))
     for p, key, v in sorted(lows):

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # bench/survey.py end to end on the default OpenCL device: the same seed lists the same shapes, bad
 # options are refused, --summary sorts shapes of several rounds by every pair of AUTO's and CLBlast's
-# figures (made-up results), and a small survey runs every drawn shape exactly (each type's batch-1 shapes
-# and each batched one in their own JSON files, two of one batch size among them, and with --rounds 2 each
-# twice) and summarises them, and --compare finds no move between a run and itself or its second rounds.
+# figures (made-up results) and names the files a stopped process left without a whole report, and a small
+# survey runs every drawn shape exactly (each type's batch-1 shapes and each batched one in their own JSON
+# files, two of one batch size among them, and with --rounds 2 each twice) and summarises them, and
+# --compare finds no move between a run and itself or its second rounds.
 # Usage: bench_survey.sh PATH/TO/cltranspose-bench.
 # Exit 77 (skipped) without python3 or an OpenCL device.
 set -euo pipefail
@@ -57,6 +58,18 @@ grep -q '^over the rounds: AUTO ahead on every pair of figures on 1, CLBlast on 
   grep -q 'CLBlast ahead: f32   300x400  AUTO 71.0-72.0  CLBlast 82.0-84.0$' "$work/out" &&
   grep -q 'either way: f32   500x600  AUTO 76.0-86.0  CLBlast 80.0-80.0$' "$work/out" &&
   grep -Eq '^f32 +3 +71.5 ' "$work/out" || fail "--summary of two rounds: $(cat "$work/out")"
+# A bench process stopped before writing its report (a timeout leaves an empty file, a crash part of one):
+# --summary still summarises the rest, names the file, counts it as an error and exits 1.
+cp -r "$work/rounds" "$work/cut"
+: >"$work/cut/f64-0-b1-00.json"
+printf '{"results": [' >"$work/cut/u8-0-b1-00.json"
+if python3 "$survey" --summary "$work/cut" >"$work/out" 2>&1; then
+  fail "--summary with files holding no whole report exited 0: $(cat "$work/out")"
+fi
+grep -q '^checks failed or errors: 2$' "$work/out" &&
+  grep -q '^files with no whole report (counted above; their shapes are missing): f64-0-b1-00.json u8-0-b1-00.json$' \
+    "$work/out" && grep -Eq '^f32 +3 +71.5 ' "$work/out" ||
+  fail "--summary with files holding no whole report: $(cat "$work/out")"
 
 skip_without_device
 device=$("$bench" --list-devices | awk '$1 == "*" { print $2; exit }')
