@@ -304,6 +304,10 @@ typedef struct clt__traits {
    * of small matrices, that it gives the vector kernel, rect's 32 x 32 tiles of single elements in groups of
    * 32 x 8 (src/tuning.c's wide8_to_rect32; default 0) */
   int wide8_rect32;
+  /* AUTO gives tall and wide 8-byte sources of up to 256 columns or rows that it would give the vector
+   * kernel and the rules before leave what explicit rect gives them (src/tuning.c's skinny8_to_rect;
+   * default 0) */
+  int skinny8_rect;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -2548,14 +2548,38 @@ static void tall4_small_to_rect32(const clt__device_info *info, const clt__layou
  * to 18.9 elsewhere (130x60002 74.7-75.6 -> 79.3-79.5, 254x200002 72.3-72.4 -> 81.0-81.1, 224x40002 79.4-79.7
  * -> 96.4-96.5), 6.1 to 7.2 into padded destination rows. Columns a whole number of 32, which the vector
  * kernel's tiles fill, came level (64x40000 96.4-96.7 -> 97.2-97.7) or lost (200x100000 90.9 -> 83.9-84.0)
- * and keep it, as do batches of small matrices (CLT_SHAPE_BATCHED, the table's batched entry), which were not
- * measured. The H100 was not measured. */
+ * in these tiles and are skinny8_to_rect's; batches of small matrices (CLT_SHAPE_BATCHED, the table's
+ * batched entry), which were not measured, keep the vector kernel. The H100 was not measured. */
 static void wide8_to_rect32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).wide8_rect32 || c->variant != CLT_VARIANT_VECTOR || l->elem_size != 8 ||
       l->rows > 256 || l->cols <= l->rows || l->cols % 32 == 0 || clt__shape_class(l) == CLT_SHAPE_BATCHED)
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 32, .vector_width = 1, .wg_x = 32, .wg_y = 8};
   retune(info, l, &t, c);
+}
+
+/* Tall and wide 8-byte sources (CLT_SHAPE_TALL and CLT_SHAPE_WIDE: up to 256 columns or rows) that AUTO
+ * gives the vector kernel's 32 x 32 tiles (the table's tall and wide entries, rows on 16 bytes) and the
+ * rules before leave (tall8_to_narrow, wide8_to_rect32), on devices whose clt__traits skinny8_rect says so:
+ * what explicit rect gives them, rect's defaults with their tiles cut to the short side (64 x 32 or 64 x 16
+ * tiles of single elements, destination runs skewed). On an NVIDIA H200, two or three rounds in alternating
+ * processes, % of the copy (bench/results/h200/knobs68.txt A to F): of 57 layouts of 11 to 512 MB, 50 gained
+ * on every pair of figures, 1.6 to 19.2 points, and 7 went either way, all of 11 to 26 MB, where one
+ * process's figure moves by several points; none lost. Partial tiles gained most (150002x186 71.9-72.1 ->
+ * 91.1, 45000x210 73.4-73.5 -> 91.7-92.0, c64 238744x132 in rows of 148 73.0 -> 90.5-90.6, batches of 8 of
+ * 20000x250 77.4-77.5 -> 95.4-95.8, wide 162x29888 81.6-82.5 -> 94.4-94.7, c64 170x120000 88.1-88.2 ->
+ * 97.1-97.2), where CLBlast 1.5.3 ran 64.7-75.8; whole tiles least (1000000x64 94.0-94.1 -> 95.7, 262144x128
+ * 93.0-93.1 -> 95.0-95.1, 128x300000 94.3-94.9 -> 97.2-97.5). Batches of small matrices (CLT_SHAPE_BATCHED),
+ * whose entry is the vector kernel's 64 x 64 tiles, keep it: the one measured, 16 of 8192x128, gained 0.6
+ * to 1.9 in explicit rect's tiles (97.9-98.9 -> 99.5-99.8), too little to go on. The H100 was not measured.
+ */
+static void skinny8_to_rect(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  const clt_shape_class cls = clt__shape_class(l);
+  if (!clt__device_traits(info).skinny8_rect || c->variant != CLT_VARIANT_VECTOR || l->elem_size != 8 ||
+      (cls != CLT_SHAPE_TALL && cls != CLT_SHAPE_WIDE))
+    return;
+  take_variant(info, l, CLT_VARIANT_RECT, c);
+  rect_tiles_to_short_side(info, l, c);
 }
 
 /* Tall f64 sources of 65 to 127 columns, not a whole number of 32, that AUTO gives the vector kernel's 32 x
@@ -2659,6 +2683,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     wide4_rows28_tiles64(info, l, &c);
     tall4_small_to_rect32(info, l, &c);
     wide8_to_rect32(info, l, &c);
+    skinny8_to_rect(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

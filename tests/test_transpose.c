@@ -516,6 +516,12 @@ static void rect_small_tile_columns_exact(void **state) {
        * down and across, a batch */
       {130, 3002, 8, 1, 32, 1, 32, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
       {64, 2002, 8, 2, 32, 1, 32, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
+      /* the H200's tall and wide 8-byte sources of up to 256 columns or rows that the vector kernel had
+       * (src/tuning.c's skinny8_to_rect): explicit rect's 64 x 32 and 64 x 16 tiles of single elements,
+       * destination runs skewed, partial tiles down and across, a batch */
+      {3002, 232, 8, 1, 64, 1, 32, 8, 0, 0, "-DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=16 "},
+      {2002, 208, 8, 1, 64, 1, 16, 8, 0, 0, "-DTR=64 -DTC=16 -DWG_Y=8 -DPAD=1 -DSK=16 "},
+      {162, 2016, 8, 2, 64, 1, 32, 8, 0, 0, "-DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=16 "},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);

@@ -3580,6 +3580,67 @@ static void h200_tall_narrow(void **state) {
     }
 }
 
+/* Tall and wide 8-byte sources of up to 256 columns or rows that AUTO would give the vector kernel's 32 x 32
+ * tiles, and the rules before leave, take on the faked H200 exactly what explicit rect gives them
+ * (src/tuning.c's skinny8_to_rect, clt__traits skinny8_rect): partial and whole tiles, 64, 128 and 256
+ * columns or rows, 16-column tiles (208), padded source or destination rows, batches of large matrices.
+ * Batches of small matrices keep the vector kernel, tall8_to_narrow's layouts the narrow
+ * kernel, wide8_to_rect32's rect's 32 x 32 tiles, and tall and wide f32 sources the vector kernel. */
+static void h200_skinny8_rect(void **state) {
+  (void)state;
+  const clt__device_info h200 = faked_h200();
+  enum { OTHER = 0, RULE = 1 };
+  static const struct {
+    size_t rows, cols, batch, src_ld, dst_ld, es;
+    int rule;      /* whether the H200's AUTO is explicit rect's configuration */
+    clt_variant v; /* the H200's AUTO */
+  } cases[] = {
+      {100908, 232, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {181172, 208, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {12000, 130, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {1000000, 64, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {262144, 128, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {40000, 256, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {238744, 132, 1, 148, 0, 8, RULE, CLT_VARIANT_RECT},
+      {200000, 244, 1, 0, 200002, 8, RULE, CLT_VARIANT_RECT},
+      {20000, 250, 8, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {500000, 96, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {200, 100000, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {64, 40000, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {256, 100000, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {162, 29888, 1, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {130, 60000, 4, 0, 0, 8, RULE, CLT_VARIANT_RECT},
+      {192, 100000, 1, 100002, 0, 8, RULE, CLT_VARIANT_RECT},
+      {8192, 128, 16, 0, 0, 8, OTHER, CLT_VARIANT_VECTOR}, /* batches of small matrices */
+      {128, 4096, 64, 0, 0, 8, OTHER, CLT_VARIANT_VECTOR},
+      {300000, 100, 1, 0, 0, 8, OTHER, CLT_VARIANT_NARROW}, /* tall8_to_narrow */
+      {256, 16582, 1, 0, 0, 8, OTHER, CLT_VARIANT_RECT},    /* wide8_to_rect32 */
+      {179828, 76, 1, 0, 0, 4, OTHER, CLT_VARIANT_VECTOR},
+      {306240, 252, 1, 0, 0, 4, OTHER, CLT_VARIANT_VECTOR},
+      {200, 310964, 1, 0, 0, 4, OTHER, CLT_VARIANT_VECTOR},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const shape s = {
+        cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
+    const clt__layout la = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
+    const clt__layout lr = make_layout(&s, cases[i].es, CLT_VARIANT_RECT);
+    clt__config a, r;
+    assert_int_equal(clt__auto_config(&h200, &la, &a), CLT_SUCCESS);
+    assert_int_equal(clt__explicit_config(&h200, &lr, NULL, &r), CLT_SUCCESS);
+    char oa[2048], orr[2048];
+    assert_int_equal(clt__config_options(&a, cases[i].es, oa, sizeof oa), 0);
+    assert_int_equal(clt__config_options(&r, cases[i].es, orr, sizeof orr), 0);
+    const int as_rect = strcmp(oa, orr) == 0 && a.wg_x == r.wg_x && a.wg_y == r.wg_y;
+    if (a.variant != cases[i].v || as_rect != cases[i].rule)
+      fail_msg(
+          "elem_size %zu, %zux%zu batch %zu, leading dimensions %zu / %zu: AUTO %s (%s), explicit rect %s; "
+          "expected %s%s",
+          cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld, cases[i].dst_ld,
+          clt_variant_name(a.variant), oa, orr, clt_variant_name(cases[i].v),
+          cases[i].rule ? ", explicit rect's" : ", not explicit rect's");
+  }
+}
+
 /* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect, take the narrow kernel's
  * tiles moved whole (FLAT) on the faked H200 (src/tuning.c's tall2_to_narrow, clt__traits tall2_narrow): 64
  * source rows in groups of 128 into destination rows on 128 bytes up to 113 columns (dense, padded
@@ -4725,6 +4786,7 @@ int main(void) {
       cmocka_unit_test(part_tiles_to_word_tiles_where_measured),
       cmocka_unit_test(h200_shifted_u8_tiles32),
       cmocka_unit_test(h200_tall_narrow),
+      cmocka_unit_test(h200_skinny8_rect),
       cmocka_unit_test(h200_tall2_narrow),
       cmocka_unit_test(h200_narrow_gather_groups),
       cmocka_unit_test(h200_wide4_tiles32),
