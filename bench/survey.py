@@ -13,7 +13,9 @@ Usage:
 Options: --seed N (default 1), --per-type N (shapes of batch 1 per type, default 40), --batched N
 (batched shapes per type, default 4), --types LIST (default u8,f16,f32,f64,c128), --min-mib and
 --max-mib (bytes per call, default 64 and 512), --reps N (default 20), --chunk N (shapes per bench
-process, default 10), --rounds N (every bench process run N times, default 1).
+process, default 10), --rounds N (every bench process run N times, default 1), --resume (keep each bench
+process's report already in OUTDIR where AUTO ran every one of its shapes and passed, and run only the
+others: a survey stopped part way, by a time limit or a crash, goes on where it stopped).
 
 Shapes: bytes per call log-uniform between the bounds; rows/cols log-uniform from 1:65536 to 65536:1
 with the short side at least 2; each side independently either a random integer (3 in 5) or a
@@ -44,11 +46,13 @@ TYPES = {"u8": 1, "f16": 2, "f32": 4, "f64": 8, "c64": 8, "c128": 16}
 def parse(argv):
     opt = {"seed": 1, "per-type": 40, "batched": 4, "types": "u8,f16,f32,f64,c128", "min-mib": 64,
            "max-mib": 512, "reps": 20, "chunk": 10, "rounds": 1}
-    pos, mode, i = [], "run", 0
+    pos, mode, i, resume = [], "run", 0, False
     while i < len(argv):
         a = argv[i]
         if a in ("--summary", "--list", "--compare"):
             mode = a[2:]
+        elif a == "--resume":
+            resume = True
         elif a.startswith("--") and a[2:] in opt:
             if i + 1 >= len(argv):
                 sys.exit("survey.py: %s needs a value" % a)
@@ -73,6 +77,9 @@ def parse(argv):
     need = {"run": 3, "summary": 1, "list": 0, "compare": 2}[mode]
     if len(pos) != need:
         sys.exit(__doc__)
+    if resume and mode != "run":
+        sys.exit("survey.py: --resume goes with a run")
+    opt["resume"] = resume
     return mode, pos, opt, types
 
 
@@ -126,12 +133,15 @@ def run_round(bench, device, out, opt, types, rnd):
             for k in range(0, len(shapes), opt["chunk"]):
                 part = shapes[k:k + opt["chunk"]]
                 name = os.path.join(out, "%s-%d-b%d-%02d%s" % (t, g, batch, k // opt["chunk"], suffix))
+                label = "%s%s batch %d: %s" % ("round %d: " % rnd if suffix else "", t, batch,
+                                               " ".join("%dx%d" % s for s in part))
+                if opt["resume"] and holds_shapes(name + ".json", t, batch, part):
+                    print("== %s (kept)" % label, file=sys.stderr, flush=True)
+                    continue
                 cmd = [bench, "--device", device, "--type", t, "--batch", str(batch), "--variant", "auto",
                        "--reps", str(opt["reps"]), "-q", "--json", name + ".json",
                        "--shape", ",".join("%dx%d" % s for s in part)]
-                print("== %s%s batch %d: %s" % ("round %d: " % rnd if suffix else "", t, batch,
-                                                " ".join("%dx%d" % s for s in part)),
-                      file=sys.stderr, flush=True)
+                print("== %s" % label, file=sys.stderr, flush=True)
                 with open(name + ".txt", "w") as f:
                     rc = subprocess.call(cmd, stdout=f, stderr=subprocess.STDOUT)
                 if rc != 0:
@@ -145,17 +155,38 @@ def pct(xs, q):
     return s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))]
 
 
+def read_report(path):
+    """The results of one bench process's JSON report, or None where the file holds no whole report (a
+    process stopped by a timeout leaves it empty or cut short)."""
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+        results = doc["results"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return results if isinstance(results, list) else None
+
+
+def holds_shapes(path, t, batch, part):
+    """Whether the report at path is whole and AUTO ran every shape of part (type t, batch) in it and
+    passed, as --resume keeps it: a report of another seed or chunk, or with an error, is run again."""
+    results = read_report(path)
+    if results is None:
+        return False
+    done = {(r.get("type"), r.get("batch"), r.get("rows"), r.get("cols")) for r in results
+            if isinstance(r, dict) and r.get("impl") == "cltranspose" and r.get("variant") == "auto"
+            and r.get("check") == "PASS"}
+    return all((t, batch, rows, cols) in done for rows, cols in part)
+
+
 def load(out):
     """{(type, batch, rows, cols): {"copy"|"auto"|"clblast": [record, one per round]}} from every JSON file
     in out, and the names of the files that hold no whole report (a bench process stopped before writing
     it, as a timeout or a crash leaves them)."""
     cases, unreadable = {}, []
     for path in sorted(glob.glob(os.path.join(out, "*.json"))):
-        try:
-            with open(path) as f:
-                doc = json.load(f)
-            results = doc["results"]
-        except (ValueError, KeyError, TypeError):
+        results = read_report(path)
+        if results is None:
             unreadable.append(os.path.basename(path))
             continue
         for r in results:

@@ -3,8 +3,9 @@
 # options are refused, --summary sorts shapes of several rounds by every pair of AUTO's and CLBlast's
 # figures (made-up results) and names the files a stopped process left without a whole report, and a small
 # survey runs every drawn shape exactly (each type's batch-1 shapes and each batched one in their own JSON
-# files, two of one batch size among them, and with --rounds 2 each twice) and summarises them, and
-# --compare finds no move between a run and itself or its second rounds.
+# files, two of one batch size among them, and with --rounds 2 each twice) and summarises them, --resume
+# runs only the processes a stopped run left without a whole passing report, and --compare finds no move
+# between a run and itself or its second rounds.
 # Usage: bench_survey.sh PATH/TO/cltranspose-bench.
 # Exit 77 (skipped) without python3 or an OpenCL device.
 set -euo pipefail
@@ -25,7 +26,7 @@ cmp -s "$work/list1" "$work/list3" && fail "--seed 2 drew the shapes of seed 1"
 [[ $(grep -c '^f32 batch 1: [0-9]*x[0-9]*,[0-9]*x[0-9]*$' "$work/list1") == 1 &&
   $(grep -c '^u8 batch [0-9]*: [0-9]*x[0-9]*$' "$work/list1") == 2 ]] ||
   fail "--list: not 2 shapes of batch 1 and 2 batched per type: $(cat "$work/list1")"
-for bad in "--types f7" "--max-mib 0" "--bogus 1" "--seed x" "--rounds 0"; do
+for bad in "--types f7" "--max-mib 0" "--bogus 1" "--seed x" "--rounds 0" "--resume"; do
   # shellcheck disable=SC2086 # the option and its value
   if python3 "$survey" --list $bad >"$work/out" 2>&1; then
     fail "survey.py --list $bad was accepted"
@@ -81,6 +82,24 @@ grep -q '^checks failed or errors: 0$' "$work/sv/summary.txt" || fail "survey: $
 for t in f32 u8; do
   grep -Eq "^$t +4 " "$work/sv/summary.txt" || fail "survey: no 4 $t shapes in $(cat "$work/sv/summary.txt")"
 done
+# --resume: a run stopped part way (one report missing, one left empty) goes on where it stopped, keeping
+# the other reports as they are but one whose checks did not pass; reports of another seed are all run again
+cp -r "$work/sv" "$work/sv3"
+rm "$work/sv3/f32-0-b1-00.json"
+: >"$work/sv3/u8-0-b1-00.json"
+sed -i 's/"PASS"/"FAIL"/g' "$work/sv3"/u8-1-*.json
+kept=$(cd "$work/sv3" && md5sum f32-[12]-*.json u8-2-*.json)
+python3 "$survey" "$bench" "$device" "$work/sv3" "${small[@]}" --reps 2 --resume >"$work/out" 2>"$work/err" ||
+  fail "survey --resume: $(cat "$work/out" "$work/err")"
+[[ $(grep -c '^== .* (kept)$' "$work/err") == 3 && $(grep -c '^== ' "$work/err") == 6 ]] &&
+  grep -q '^== f32 batch 1: .*[0-9]$' "$work/err" && grep -q '^== u8 batch 1: .*[0-9]$' "$work/err" ||
+  fail "survey --resume: not the three processes run and the three others kept: $(cat "$work/err")"
+[[ $(cd "$work/sv3" && md5sum f32-[12]-*.json u8-2-*.json) == "$kept" ]] || fail "survey --resume rewrote a kept report"
+grep -q '^checks failed or errors: 0$' "$work/sv3/summary.txt" && grep -Eq "^f32 +4 " "$work/sv3/summary.txt" &&
+  grep -Eq "^u8 +4 " "$work/sv3/summary.txt" || fail "survey --resume: $(cat "$work/sv3/summary.txt")"
+python3 "$survey" "$bench" "$device" "$work/sv3" "${small[@]}" --reps 2 --resume --seed 2 >"$work/out" \
+  2>"$work/err" || fail "survey --resume --seed 2: $(cat "$work/out" "$work/err")"
+grep -q '(kept)$' "$work/err" && fail "survey --resume kept reports of another seed: $(cat "$work/err")"
 # --rounds 2: every bench process twice, a shape counted once
 python3 "$survey" "$bench" "$device" "$work/sv2" "${small[@]}" --reps 2 --rounds 2 \
   >"$work/out" 2>"$work/err" ||
