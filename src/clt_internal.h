@@ -308,6 +308,14 @@ typedef struct clt__traits {
    * kernel and the rules before leave what explicit rect gives them (src/tuning.c's skinny8_to_rect;
    * default 0) */
   int skinny8_rect;
+  /* The narrow kernel's tiles over a wide source's whole short side (u8 of 129 to 241 rows but 2 mod 4, f16
+   * of 129 to 150 but multiples of 4, one matrix a call) are 128 elements long, not 64 (src/tuning.c's
+   * narrow_whole_tile128; default 0) */
+  int whole_tile128;
+  /* AUTO gives dense tall f32 sources of an odd 129 to 255 columns of at least 10 MiB into destination rows
+   * on 32 bytes, that it gives rect's 64 x 64 tiles of 2-element vectors, rect's 64 x 32 tiles of single
+   * elements in groups of 32 x 8 (src/tuning.c's tall4_odd_to_rect64x32; default 0) */
+  int tall4_odd_rect64x32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

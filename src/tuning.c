@@ -741,6 +741,31 @@ static int narrow_u8_tile128(const clt__config *c, const clt__device_info *info,
          clt__device_traits(info).wide_u8_tile128;
 }
 
+/* Whether the narrow kernel's tiles over a wide source's whole short side (narrow_whole's) are 128 elements
+ * long instead of 64, still in groups of 256: u8 sources of 129 to 241 rows but 2 mod 4, f16 ones of 129 to
+ * 150 rows but multiples of 4, one matrix a call, on devices whose clt__traits whole_tile128 says so. On an
+ * NVIDIA H200, two or three rounds in alternating processes, % of the copy (bench/results/h200/knobs69.txt):
+ * - in the design (B, D) 15 of 16 u8 layouts of 135 to 241 rows gained 2.1 to 18.6 points (161x2978419
+ *   61.9-62.0 -> 72.7-73.0, 200x1300003 66.9-67.4 -> 85.2-85.5, 241x1100002 71.0-71.1 -> 75.2-75.7) and
+ *   230x1100016 came level; from 251 rows they lost (251x497233 -0.9 to -1.3, 263x1000001 -6.1 to -6.3).
+ *   f16 of 129 to 150 rows gained 3.8 to 9.8 (143x900001 71.7-72.1 -> 81.0-81.5), 165 came level and 181
+ *   lost 15.1 to 15.5 (a tile of 46 KiB);
+ * - held out at every row count (E), u8 of 2 mod 4 rows went either way (198x1300001 72.2-72.5 -> 66.0-66.1,
+ *   170x1500000 -2.2 to -2.6, 210x1200000 +7.7 to +8.6; over B, D and E 2 of 6 gained, 3 lost), f16 of a
+ *   multiple of 4 rows lost (140x1000000 -0.4 to -0.6, 140 in rows of 800004 -3.6 to -3.7): those keep 64.
+ *   The other 19 gained 1.4 to 21.4 (145x1700003 60.5-60.6 -> 75.5-75.6, 140 in rows of 1500006 59.9-60.4
+ *   -> 80.7-81.2);
+ * - held out as committed (F, J): 24 of the 25 layouts it takes gained on every pair of figures, u8 1.6 to
+ *   14.7 (133x1800001 58.9 -> 72.7-73.1, 231x1659904 87.1-87.2 -> 93.8), f16 0.6 to 8.1 (141x800003 71.9-72.0
+ *   -> 80.0), and one of 21 MB went either way (u8 143x150001 -0.7 to +1.6).
+ * In groups of 128 the same tiles lost to 256 on 25 of 27 layouts of E. Batches and the H100 were not
+ * measured. */
+static int narrow_whole_tile128(const clt__device_info *info, const clt__layout *l) {
+  const size_t es = l->elem_size, max = es == 1 ? 241 : es == 2 ? 150 : 0;
+  const size_t skip = es == 1 ? 2 : 0; /* rows mod 4 left out: u8 runs of 2 mod 4 bytes, f16 of 8k bytes */
+  return l->rows <= max && l->rows % 4 != skip && l->batch == 1 && clt__device_traits(info).whole_tile128;
+}
+
 /* How many work-items walk the block kernel's CPU tiles (cl/block.cl), each reading its next tile while
  * it writes the current one: 8 per compute unit where that gives each walk at least 8 tiles, else one
  * tile per work-item. On the 16 Xeon cores of an NVIDIA H200's host (POCL 5.0, f32 in 32-byte rows, AUTO,
@@ -1228,8 +1253,8 @@ clt_status clt__choose_config(const clt__device_info *info, const clt__layout *l
     const int run2 = es == 2 && gather && !dst16 && probe.nvl == 1;
     const size_t run_bytes = run8 ? 512 : run2 ? 128 : 256;
     const size_t run = es == 1 ? 1 : run_bytes / es;
-    if (whole) { /* narrow_whole has the figures */
-      c.tile = 64;
+    if (whole) { /* narrow_whole and narrow_whole_tile128 have the figures */
+      c.tile = narrow_whole_tile128(info, l) ? 128 : 64;
       c.wg_x = 256;
     } else {
       const unsigned tile_max = scatter ? 64 * c.vw : CLT__NARROW_TILE_MAX;
@@ -2600,6 +2625,32 @@ static void tall8_to_narrow(const clt__device_info *info, const clt__layout *l, 
   retune(info, l, &t, c);
 }
 
+/* Dense tall f32 sources of an odd 129 to 255 columns (source rows off 8 bytes) of at least 10 MiB, one
+ * matrix a call, into dense destination rows on 32 bytes, that AUTO gives rect's 64 x 64 tiles of 2-element
+ * vectors read an element at a time, on devices whose clt__traits tall4_odd_rect64x32 says so: rect's 64 x 32
+ * tiles of single elements in groups of 32 x 8. On an NVIDIA H200, two rounds in alternating processes, % of
+ * the copy (bench/results/h200/knobs69.txt G to J; CLBlast 1.5.3 in the same processes):
+ * - in the design (G, H) 9 of the 10 such layouts gained 1.1 to 11.8 points (104592x157 79.8-79.9 ->
+ *   87.0-87.2, where CLBlast ran 82.6-84.1; 50000x183 76.1-76.2 -> 86.7-88.0, 60000x251 80.4-81.0 ->
+ *   87.0-87.1) and 20000x157 (12 MB) went either way; into skewed rows (an odd row count) 3 of 6 lost
+ *   (200001x131 -5.0 to -5.9, 90001x199 -6.3 to -7.1) and 2 went either way, and squarish and wide f32 lost
+ *   on 5 of 7 (2880x7487 -7.7 to -8.9);
+ * - held out (I, J) 15 of 17 gained on every pair of figures, 0.4 to 11.7 (30000x171 76.1-76.8 -> 86.5-87.8,
+ *   96000x181 80.2-80.3 -> 87.5-87.7, 844224x165 82.1-82.4 -> 86.8-86.9), 500000x145 went either way (-0.3 to
+ *   0.0) and 613016x215 lost 0.2 to 0.5 (84.8-85.0 -> 84.5-84.6). AUTO went from behind CLBlast on every pair
+ *   to ahead on 96000x181 (CLBlast 84.6-85.5), 68000x227 (84.9-85.3) and 104592x157 (83.0-83.8); it stays
+ *   behind on 62000x243 (86.2-86.6 against 87.0-88.4).
+ * Matrices under 10 MiB and the H100 were not measured. */
+static void tall4_odd_to_rect64x32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).tall4_odd_rect64x32 || c->variant != CLT_VARIANT_RECT || c->vw != 2 ||
+      l->elem_size != 4 || l->batch != 1 || l->rows <= l->cols || l->cols < 129 || l->cols > 255 ||
+      l->cols % 2 == 0 || l->src_ld != l->cols || !dense_destination(l) || !dst_rows_on(l, 8) ||
+      matrix_bytes(l) < ((size_t)10 << 20))
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 64, .vector_width = 1, .wg_x = 32, .wg_y = 8};
+  retune(info, l, &t, c);
+}
+
 /* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect's 128 x 64 tiles read
  * element by element, on devices whose clt__traits tall2_narrow says so: the narrow kernel, its tile moved
  * whole (FLAT), all the columns of 64 source rows in groups of 128 where the destination rows start on 128
@@ -2684,6 +2735,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     tall4_small_to_rect32(info, l, &c);
     wide8_to_rect32(info, l, &c);
     skinny8_to_rect(info, l, &c);
+    tall4_odd_to_rect64x32(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

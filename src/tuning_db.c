@@ -333,7 +333,17 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * the vector kernel's 32 x 32 tiles (and the rules before left) ran faster in what explicit rect gives them:
  * of 57 layouts, 50 gained on every pair of figures, 1.6 to 19.2 points (f64 150002x186 71.9-72.1% of the
  * copy -> 91.1), and 7 of 11 to 26 MB went either way; batches of small matrices keep the vector kernel
- * (src/tuning.c's skinny8_to_rect has the figures); the H100 was not measured for it. */
+ * (src/tuning.c's skinny8_to_rect has the figures); the H100 was not measured for it.
+ * whole_tile128: on an NVIDIA H200 the narrow kernel's tiles over a wide source's whole short side ran faster
+ * 128 elements long than 64 for u8 of 129 to 241 rows but 2 mod 4 and f16 of 129 to 150 rows but multiples of
+ * 4: held out as committed, 24 of 25 layouts gained on every pair of figures, u8 1.6 to 14.7 points, f16 0.6
+ * to 8.1, one of 21 MB went either way; u8 from 251 rows and f16 from 165 came level or lost (src/tuning.c's
+ * narrow_whole_tile128 has the figures); the H100 was not measured for it.
+ * tall4_odd_rect64x32: on an NVIDIA H200 dense tall f32 sources of an odd 129 to 255 columns of at least 10
+ * MiB into destination rows on 32 bytes ran faster in rect's 64 x 32 tiles of single elements than in its 64
+ * x 64 tiles of 2-element vectors: held out, 15 of 17 layouts gained on every pair of figures, 0.4 to 11.7
+ * points, one went either way and one lost 0.2 to 0.5; into skewed rows they lost (src/tuning.c's
+ * tall4_odd_to_rect64x32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -373,7 +383,9 @@ static const struct {
       .wide4_rows28_tiles64 = 1,
       .tall4_small_rect32 = 1,
       .wide8_rect32 = 1,
-      .skinny8_rect = 1}},
+      .skinny8_rect = 1,
+      .whole_tile128 = 1,
+      .tall4_odd_rect64x32 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_skewed4 = 256,
@@ -409,7 +421,9 @@ static const struct {
       .wide4_rows28_tiles64 = 0,
       .tall4_small_rect32 = 0,
       .wide8_rect32 = 0,
-      .skinny8_rect = 0}},
+      .skinny8_rect = 0,
+      .whole_tile128 = 0,
+      .tall4_odd_rect64x32 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -446,7 +460,9 @@ static const struct {
       .wide4_rows28_tiles64 = 0,
       .tall4_small_rect32 = 0,
       .wide8_rect32 = 0,
-      .skinny8_rect = 0}},
+      .skinny8_rect = 0,
+      .whole_tile128 = 0,
+      .tall4_odd_rect64x32 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

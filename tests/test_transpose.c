@@ -496,7 +496,7 @@ static void rect_units_exact(void **state) {
 
 /* rect with tile columns as few as 8 to 32 (the H200 table's c128 tall entry has 16) and tall work-groups:
  * partial tiles down and across, misaligned rows (skewed runs), a batch; 32 x 32 tiles of tall f32 and wide
- * f64. */
+ * f64, 64 x 32 ones of tall f32 and of 8-byte elements. */
 static void rect_small_tile_columns_exact(void **state) {
   static const rect_case cases[] = {
       {4100, 16, 4, 1, 128, 1, 16, 16, 0, 0, "-DTC=16 "},
@@ -522,6 +522,11 @@ static void rect_small_tile_columns_exact(void **state) {
       {3002, 232, 8, 1, 64, 1, 32, 8, 0, 0, "-DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=16 "},
       {2002, 208, 8, 1, 64, 1, 16, 8, 0, 0, "-DTR=64 -DTC=16 -DWG_Y=8 -DPAD=1 -DSK=16 "},
       {162, 2016, 8, 2, 64, 1, 32, 8, 0, 0, "-DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=16 "},
+      /* the H200's tall f32 of an odd 129 to 255 columns into destination rows on 32 bytes
+       * (src/tuning.c's tall4_odd_to_rect64x32): 64 x 32 tiles of single elements in groups of 32 x 8,
+       * partial tiles down and across */
+      {3000, 157, 4, 1, 64, 1, 32, 8, 0, 0, "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0 "},
+      {2056, 243, 4, 1, 64, 1, 32, 8, 0, 0, "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0 "},
   };
   (void)state;
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
@@ -1090,6 +1095,16 @@ static void narrow_tiles_exact(void **state) {
       {319, 400, 2, 64, 0, 256, 0, 3, 0, 0, 0, 0, 0, 0,
        "-DTR=319 -DTC=64 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=2 "
        "-DEDGE_VEC=1 -DFLAT=1"},
+      /* The same tiles 128 long, as the H200 gives u8 of up to 241 rows and f16 of up to 150
+       * (src/tuning.c's narrow_whole_tile128): the last tile partial, source rows padded. */
+      {231, 701, 1, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=231 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
+       "-DFLAT=1"},
+      {241, 1000, 1, 128, 0, 256, 0, 0, 0, 1005, 0, 0, 0, 0, "-DTR=241 -DTC=128 -DGROUP=256 "},
+      {147, 601, 2, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=147 -DTC=128 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=0 -DIDX32=1 -DSRC_SHIFT=1 -DSUNROLL=2 "
+       "-DFLAT=1"},
+      {150, 640, 2, 128, 0, 256, 0, 0, 0, 643, 0, 0, 0, 0, "-DTR=150 -DTC=128 -DGROUP=256 "},
       /* Misaligned views: narrower vectors, down to single elements. */
       {4001, 28, 4, 128, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DVWL=4 -DTVS=uint -DVWS=1 -DTR=128 -DTC=28 -DGROUP=256 -DPAD=0 -DROT=5 "},

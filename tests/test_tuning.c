@@ -4244,7 +4244,8 @@ static void h200_shallow_odd_f16_to_defaults(void **state) {
 /* Wide sources of 129 rows on into dense destination rows off 16-byte vectors, u8 of up to 511 and f16 of up
  * to 319 rows, or, from source rows on 16 bytes, u8 of up to 600 and f16 of up to 383 (src/tuning.c's
  * narrow_whole, shallow_to_whole_narrow): on the H200 the narrow kernel's tile over the whole short side,
- * moved FLAT, 64 elements long in groups of 256 (odd-shaped and wide, 2 mod 4 u8 rows, a batch whose
+ * moved FLAT, 64 elements long in groups of 256 (128 where h200_whole_narrow_tiles_128 says so; odd-shaped
+ * and wide, 2 mod 4 u8 rows, a batch whose
  * matrices start on 16 bytes, source rows off the vectors). 512 and 320 rows over shifted source rows, 601,
  * 604, 385 and 386 from source rows on 16 bytes, shifted source rows from 304 f16 rows on the words (the
  * explicit narrow variant keeps the whole short side to 319 f16 rows there), rows on 16-byte vectors, padded
@@ -4294,8 +4295,14 @@ static void h200_shallow_sources_take_whole_narrow(void **state) {
     for (int k = 0; k < 2; k++) {
       const clt__layout l = make_layout(&cases[i].sh, cases[i].es, CLT_VARIANT_AUTO);
       assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
-      const int whole =
-          c.variant == CLT_VARIANT_NARROW && c.short_ext == l.rows && c.flat && c.tile == 64 && c.wg_x == 256;
+      /* 128 long where the H200's narrow_whole_tile128 takes the layout (h200_whole_narrow_tiles_128) */
+      const unsigned long_side =
+          !k && l.batch == 1 &&
+                  (cases[i].es == 1 ? l.rows <= 241 && l.rows % 4 != 2 : l.rows <= 150 && l.rows % 4 != 0)
+              ? 128
+              : 64;
+      const int whole = c.variant == CLT_VARIANT_NARROW && c.short_ext == l.rows && c.flat &&
+                        c.tile == long_side && c.wg_x == 256;
       char opts[1024];
       assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
       /* partial tiles move whole vectors (cl/narrow.cl's EDGE_VEC) over source rows on them only */
@@ -4460,6 +4467,92 @@ static void h200_wide_u8_tiles_128(void **state) {
                    k ? "H100" : "H200", explicit_narrow ? "narrow" : "AUTO", cases[i].es, l.rows, l.cols,
                    l.batch, clt_variant_name(c.variant), c.tile, c.wg_x, want);
       }
+}
+
+/* The narrow kernel's tiles over a wide source's whole short side, 128 elements long in groups of 256 on the
+ * H200 (narrow_whole_tile128), in AUTO and the explicit narrow variant: u8 of 129 to 241 rows but 2 mod 4,
+ * f16 of 129 to 150 rows but multiples of 4, one matrix a call, padded source rows among them. Past those
+ * rows, at the row counts left out, for batches, and on the H100 the tiles stay 64 long. */
+static void h200_whole_narrow_tiles_128(void **state) {
+  static const struct {
+    shape sh;
+    size_t es;
+    int tile128; /* on the H200 */
+  } cases[] = {
+      {{131, 1900001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},       {{161, 2978419, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{184, 1300005, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},       {{156, 1600000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{241, 1000003, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},       {{129, 300001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 1},
+      {{200, 1000001, 1, 0, 1000006, 0, 0, 0, 0, 0}, 1, 1}, {{131, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{150, 600003, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},        {{134, 900002, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1},
+      {{138, 700001, 1, 0, 700004, 0, 0, 0, 0, 0}, 2, 1},   {{243, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{263, 1000001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},       {{198, 1300001, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},
+      {{170, 1500000, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},       {{151, 700001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{140, 1000000, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},       {{148, 700001, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{200, 100001, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 0},        {{145, 100001, 4, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+      {{200, 100000, 2, 0, 0, 0, 0, 0, 0, 1}, 1, 0},        {{146, 100000, 2, 0, 0, 0, 0, 0, 0, 1}, 2, 0},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++)
+      for (int explicit_narrow = 0; explicit_narrow < 2; explicit_narrow++) {
+        clt__config c;
+        char opts[1024];
+        const clt__layout l =
+            narrow_or_auto_config(&dev[k], &cases[i].sh, cases[i].es, explicit_narrow, &c, opts, sizeof opts);
+        const int want = cases[i].tile128 && !k;
+        const int narrow = c.variant == CLT_VARIANT_NARROW;
+        const int got = narrow && c.short_ext == l.rows && c.tile == 128 && c.wg_x == 256 &&
+                        strstr(opts, " -DTC=128 ") != NULL && strstr(opts, " -DGROUP=256 ") != NULL;
+        /* where not the rule's, a tile over the whole short side stays 64 long */
+        const int own = !narrow || c.short_ext != l.rows || l.rows <= 128 || c.tile == 64;
+        if (got != want || (explicit_narrow && !narrow) || (!want && !own))
+          fail_msg("%s %s elem_size %zu, %zux%zu batch %zu: %s tile %u group %u; expected 128 long: %d",
+                   k ? "H100" : "H200", explicit_narrow ? "narrow" : "AUTO", cases[i].es, l.rows, l.cols,
+                   l.batch, clt_variant_name(c.variant), c.tile, c.wg_x, want);
+      }
+}
+
+/* Dense tall f32 sources of an odd 129 to 255 columns, of at least 10 MiB, into dense destination rows on 32
+ * bytes take rect's 64 x 32 tiles of single elements in groups of 32 x 8 in the H200's AUTO
+ * (tall4_odd_to_rect64x32): 10 MiB (17000x157) to 290 MB among them. Smaller matrices (16000x157, 1000x129),
+ * destination rows off 32 bytes (an odd row count, rows on 16 bytes only) or padded, even or out-of-range
+ * columns, padded source rows, batches, f16 and u8, and the H100 keep rect's 64 x 64 tiles of 2-element
+ * vectors or their own kernels. */
+static void h200_tall4_odd_rect64x32(void **state) {
+  static const struct {
+    size_t rows, cols, batch, es, src_ld, dst_ld;
+    int h200; /* the H200's AUTO takes the 64 x 32 tiles */
+  } cases[] = {
+      {104592, 157, 1, 4, 0, 0, 1}, {160000, 133, 1, 4, 0, 0, 1},   {62000, 243, 1, 4, 0, 0, 1},
+      {30000, 171, 1, 4, 0, 0, 1},  {500000, 145, 1, 4, 0, 0, 1},   {100000, 129, 1, 4, 0, 0, 1},
+      {100000, 255, 1, 4, 0, 0, 1}, {20000, 157, 1, 4, 0, 0, 1},    {110001, 167, 1, 4, 0, 0, 0},
+      {100004, 167, 1, 4, 0, 0, 0}, {100000, 257, 1, 4, 0, 0, 0},   {100000, 127, 1, 4, 0, 0, 0},
+      {100000, 168, 1, 4, 0, 0, 0}, {100000, 157, 1, 4, 158, 0, 0}, {100000, 157, 1, 4, 0, 100008, 0},
+      {50000, 157, 2, 4, 0, 0, 0},  {100000, 157, 1, 2, 0, 0, 0},   {100000, 157, 1, 1, 0, 0, 0},
+      {100000, 130, 1, 4, 0, 0, 0}, {100000, 226, 1, 4, 0, 0, 0},   {17000, 157, 1, 4, 0, 0, 1},
+      {16000, 157, 1, 4, 0, 0, 0},  {1000, 129, 1, 4, 0, 0, 0},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++) {
+      const shape s = {
+          cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
+      const clt__layout l = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      char opts[2048];
+      assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      const int want = cases[i].h200 && !k;
+      const int got = c.variant == CLT_VARIANT_RECT && c.vw == 1 && c.wg_x == 32 && c.wg_y == 8 &&
+                      strstr(opts, " -DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 ") != NULL;
+      if (got != want)
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu, leading dimensions %zu / %zu: %s (%s); expected %s",
+                 k ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                 cases[i].src_ld, cases[i].dst_ld, clt_variant_name(c.variant), opts,
+                 want ? "rect 64 x 32 of single elements" : "not those tiles");
+    }
 }
 
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
@@ -4800,6 +4893,8 @@ int main(void) {
       cmocka_unit_test(h200_shallow_sources_take_whole_narrow),
       cmocka_unit_test(h200_wide_half_vectors_shift),
       cmocka_unit_test(h200_wide_u8_tiles_128),
+      cmocka_unit_test(h200_whole_narrow_tiles_128),
+      cmocka_unit_test(h200_tall4_odd_rect64x32),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
