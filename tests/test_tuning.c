@@ -4244,15 +4244,15 @@ static void h200_shallow_odd_f16_to_defaults(void **state) {
 /* Wide sources of 129 rows on into dense destination rows off 16-byte vectors, u8 of up to 511 and f16 of up
  * to 319 rows, or, from source rows on 16 bytes, u8 of up to 600 and f16 of up to 383 (src/tuning.c's
  * narrow_whole, shallow_to_whole_narrow): on the H200 the narrow kernel's tile over the whole short side,
- * moved FLAT, 64 elements long in groups of 256 (128 where h200_whole_narrow_tiles_128 says so; odd-shaped
- * and wide, 2 mod 4 u8 rows, a batch whose
- * matrices start on 16 bytes, source rows off the vectors). 512 and 320 rows over shifted source rows, 601,
- * 604, 385 and 386 from source rows on 16 bytes, shifted source rows from 304 f16 rows on the words (the
- * explicit narrow variant keeps the whole short side to 319 f16 rows there), rows on 16-byte vectors, padded
- * rows, a destination or a batch's matrices off 16 bytes, a batch of small matrices, f32, more rows than
- * columns, the H100 and a tuning file's entry keep their kernels. The whole short side's partial tiles move
- * whole vectors where the source rows are on them (EDGE_VEC), not over shifted ones; the explicit narrow
- * variant takes those tiles on any GPU, and its 128-row ones past those rows. */
+ * moved FLAT, 64 elements long in groups of 256, or 128 where h200_whole_narrow_tiles_128 says so
+ * (odd-shaped and wide, 2 mod 4 u8 rows, a batch whose matrices start on 16 bytes, source rows off the
+ * vectors). 512 and 320 rows over shifted source rows, 601, 604, 385 and 386 from source rows on 16 bytes,
+ * shifted source rows from 304 f16 rows on the words (the explicit narrow variant keeps the whole short side
+ * to 319 f16 rows there), rows on 16-byte vectors, padded rows, a destination or a batch's matrices off 16
+ * bytes, a batch of small matrices, f32, more rows than columns, the H100 and a tuning file's entry keep
+ * their kernels. The whole short side's partial tiles move whole vectors where the source rows are on them
+ * (EDGE_VEC), not over shifted ones; the explicit narrow variant takes those tiles on any GPU, and its
+ * 128-row ones past those rows. */
 static void h200_shallow_sources_take_whole_narrow(void **state) {
   static const struct {
     shape sh;
@@ -4472,7 +4472,9 @@ static void h200_wide_u8_tiles_128(void **state) {
 /* The narrow kernel's tiles over a wide source's whole short side, 128 elements long in groups of 256 on the
  * H200 (narrow_whole_tile128), in AUTO and the explicit narrow variant: u8 of 129 to 241 rows but 2 mod 4,
  * f16 of 129 to 150 rows but multiples of 4, one matrix a call, padded source rows among them. Past those
- * rows, at the row counts left out, for batches, and on the H100 the tiles stay 64 long. */
+ * rows, at the row counts left out, for batches whose matrices start on 16 bytes, and on the H100 the tiles
+ * over the whole short side stay 64 long; batches whose matrices start off 16 bytes take 128-row tiles, not
+ * the whole short side. */
 static void h200_whole_narrow_tiles_128(void **state) {
   static const struct {
     shape sh;
