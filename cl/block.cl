@@ -6,7 +6,8 @@
  * Tunables: VW, SRC_VEC and DST_VEC (whether the row vectors are VW-aligned, so they may be read and
  * written as vector types: 16-byte accesses rather than the element-wise vloadn/vstoren), IDX32.
  * CPU tunables (the host leaves them out for GPUs, and 0 keeps the kernel above): TILE_R > 0 moves
- * TILE_R x TILE_C tiles (multiples of VW) instead of single blocks. A tile's blocks are transposed
+ * TILE_R x TILE_C tiles (multiples of VW) instead of single blocks; TILE_R == VW with no SKEW and no FLAT
+ * moves each block straight to the destination (below, before clt_block). A tile's blocks are transposed
  * into a private buffer, then each of its TILE_C destination rows is written as one run of TILE_R
  * elements: with power-of-two leading dimensions, one block per work-item writes 16 rows that share a
  * cache set and a DRAM bank, and ran at half the speed of a copy on POCL (bench/results/pocl2/src).
@@ -444,6 +445,51 @@ void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong 
   *c0 = (idx_t)(k % tiles_c) * TILE_C;
 }
 
+#if TILE_R == VW && !SKEW && !FLAT
+/* Tiles one block high (TILE_R == VW, no skew): each VW x VW block goes straight from its VW source rows to
+ * its VW destination runs, one VW-element vector each (with 16 f32, one 64-byte line), non-temporal where
+ * the run starts on a vector of memory, with no private buffer; the blocks of a tile follow each other
+ * along its VW source rows. The native pattern that writes whole lines from registers this way (l16 of
+ * bench/results/pocl2/src/native.c) ran ahead of the buffered one on 2 cores of an AVX-512 EPYC host, and
+ * so did these tiles in POCL (bench/results/pocl2/direct.txt). */
+kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
+  CLT_IDX_ARGS();
+  const ulong tiles_r = (rows_ + TILE_R - 1) / TILE_R, tiles_c = (cols_ + TILE_C - 1) / TILE_C;
+  const ulong total = tiles_r * tiles_c * batch_;
+  const ulong nw = get_global_size(0) * get_global_size(1),
+              w = get_global_id(1) * get_global_size(0) + get_global_id(0);
+  const ulong end = (w + 1) * total / nw;
+  for (ulong i = w * total / nw; i < end; i++) {
+    ulong b;
+    idx_t r, c0;
+    clt_tile_at(i, tiles_r, tiles_c, &b, &r, &c0);
+    global const T *s = src + src_off + b * src_stride;
+    global T *d = dst + dst_off + b * dst_stride;
+    for (idx_t c = c0; c < c0 + TILE_C && c < cols; c += VW) {
+      if (r + VW <= rows && c + VW <= cols) {
+        TV x[VW];
+#pragma unroll
+        for (uint k = 0; k < VW; k++)
+          x[k] = LOAD_ROW(s + (r + k) * src_ld + c);
+        TRANSPOSE_VW(x);
+#pragma unroll
+        for (uint j = 0; j < VW; j++) {
+          global T *o = d + (c + j) * dst_ld + r;
+          if ((size_t)o % (VW * ELEM_SIZE) == 0)
+            STORE_OUT(x[j], o);
+          else
+            VSTOREN(x[j], 0, (global BASE *)o);
+        }
+      } else { /* the right and bottom edges */
+        for (uint k = 0; k < VW && r + k < rows; k++)
+          for (uint j = 0; j < VW && c + j < cols; j++)
+            d[(c + j) * dst_ld + r + k] = s[(r + k) * src_ld + c + j];
+      }
+    }
+  }
+}
+
+#else /* tiles through a private buffer */
 kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
   CLT_IDX_ARGS(); /* the tile count stays in ulong (from rows_, cols_, batch_) */
   const ulong tiles_r = (rows_ + TILE_R - 1) / TILE_R, tiles_c = (cols_ + TILE_C - 1) / TILE_C;
@@ -488,6 +534,7 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
         clt_tile_read(t[0], s, r0, c0, g, rows, cols, src_ld);
   }
 }
+#endif /* TILE_R == VW */
 
 #else /* one VW x VW block per work-item */
 kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {

@@ -2307,6 +2307,15 @@ static int tiled_entry_covers(const clt__layout *l, const clt__config *c) {
   return c->variant != CLT_VARIANT_TILED || tiles_whole(c, l);
 }
 
+/* Whether a built-in entry's block tiles one block high (tile rows = vector width), which cl/block.cl moves
+ * straight to the destination, fit the layout: only where the destination runs need no skew (rows on the
+ * vectors; an aligned class's matrix has too many rows for FLAT). Elsewhere those tiles take its
+ * private-buffer path, where on 2 EPYC cores f32 4100x4096 ran at 18.5-18.8 GB/s against 22.8-25.4 in the
+ * heuristic's tiles (bench/results/pocl2/direct.txt C), so the heuristic's knobs run. */
+static int direct_entry_covers(const clt__config *c) {
+  return c->variant != CLT_VARIANT_BLOCK || !c->tile || c->tile != c->vw || !c->pre;
+}
+
 /* Odd-shaped f32 sources taller than wide, of up to 900 columns, whose rows start on 8-byte words but
  * off 16-byte vectors, into destination rows on the vectors: the vector kernel's 64 x 64 tiles of
  * 2-element vectors in groups of 32 x 8, not rect's 64 x 64 tiles. Rect's loads of such rows ran far
@@ -2689,7 +2698,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
   int found = clt__tuning_lookup(info, l->elem_size, clt__shape_class(l), short_side(l), &tuned); /* origin */
   if (found && clt__config_from_tuning(info, l, &tuned, &c) != CLT_SUCCESS)
     found = 0;
-  if (found == CLT__TUNED_TABLE && !tiled_entry_covers(l, &c))
+  if (found == CLT__TUNED_TABLE && (!tiled_entry_covers(l, &c) || !direct_entry_covers(&c)))
     found = 0;
   if (!found) {
     clt__clear_error(); /* a stale tuning entry that no longer fits is not the caller's error */

@@ -299,6 +299,43 @@ static void cpu_tile_vectors_exact(void **state) {
     }
 }
 
+/* The block kernel's CPU tiles one block high (tile rows = the vector width), 1 KiB wide, which cl/block.cl
+ * moves straight to the destination where its rows start on the vectors (no skew): whole blocks, the right
+ * edge over source rows off the vectors, the bottom edge into padded destination rows, a batch; and where
+ * they do not (skewed), through the private buffer. Every element size, exact, with the tile, the
+ * non-temporal stores (tile rows of whole 64-byte lines under POCL) and the skew in the build options. */
+static void cpu_direct_tiles_exact(void **state) {
+  static const struct {
+    size_t rows, cols, batch, dld;
+  } cases[] = {{256, 512, 1, 0}, {320, 257, 1, 0}, {300, 300, 1, 304}, {64, 1000, 3, 0}, {300, 257, 1, 0}};
+  (void)state;
+  skip_unless_cpu();
+  char platform[256] = "";
+  cl_platform_id pid;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_PLATFORM, sizeof pid, &pid, NULL), CL_SUCCESS);
+  assert_int_equal(clGetPlatformInfo(pid, CL_PLATFORM_NAME, sizeof platform, platform, NULL), CL_SUCCESS);
+  const int pocl = strstr(platform, "Portable Computing Language") != NULL; /* src/tuning.c's rule */
+  static const size_t sizes[] = {1, 2, 4, 8, 16};
+  for (size_t e = 0; e < sizeof sizes / sizeof sizes[0]; e++) {
+    clt_tuning t;
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_BLOCK;
+    t.vector_width = (unsigned)(sizes[e] >= 4 ? 64 / sizes[e] : 16);
+    t.tile = t.vector_width;
+    t.tile_cols = (unsigned)(1024 / sizes[e]);
+    const int nts = pocl && t.tile * sizes[e] % 64 == 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      const size_t ld = cases[i].dld ? cases[i].dld : cases[i].rows;
+      char opt[128];
+      snprintf(opt, sizeof opt, "-DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%s", t.tile, t.tile_cols, nts,
+               ld % t.vector_width == 0 ? "0" : "");
+      clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, sizes[e], CLT_VARIANT_BLOCK);
+      set_views(&d, cases[i].batch, 0, 0, 0, 0, cases[i].dld, 0);
+      run_tuned(&d, CLT_TEST_VIA_PLAN, &t, opt);
+    }
+  }
+}
+
 /* AUTO's CPU tiles on wide sources of fewer rows than a block row's elements (narrower rows, with and
  * without FLAT; src/tuning.c): f32 and f64, batches of 2, exact, on the block kernel's CPU tiles. */
 static void cpu_tiles_of_few_rows_exact(void **state) {
@@ -1488,6 +1525,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(vector_pairs_exact),
       cmocka_unit_test(vector_shifted_f16_exact),
       cmocka_unit_test(cpu_tile_vectors_exact),
+      cmocka_unit_test(cpu_direct_tiles_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_exact),
       cmocka_unit_test(cpu_tiles_of_few_columns_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_as_runs_exact),

@@ -2283,6 +2283,51 @@ static void xeon_aligned_f32_keeps_32_byte_rows(void **state) {
     fail_msg("tuning file: vw %u, tile %u x %u", c.vw, c.tile, c.chunk);
 }
 
+/* The AVX-512 EPYC's table entry under POCL: aligned f32 matrices whose destination rows start on 64-byte
+ * lines take CPU tiles one 16 x 16 block high, 1024 columns wide (cl/block.cl's straight path: no skew, no
+ * FLAT), source rows off the vectors too; destination rows off the lines (skewed), odd shapes, other
+ * element sizes, batches of small matrices, an EPYC without AVX-512 and another CPU keep the heuristic's
+ * 128-row tiles. */
+static void epyc_aligned_f32_direct_tiles(void **state) {
+  (void)state;
+  clt__device_info epyc = faked_pocl_cpu(), zen2 = faked_pocl_cpu(), other = faked_pocl_cpu();
+  snprintf(epyc.name, sizeof epyc.name, "pthread-skylake-avx512-AMD EPYC");
+  snprintf(zen2.name, sizeof zen2.name, "pthread-znver2-AMD EPYC 7B12");
+  epyc.native_int_width = other.native_int_width = 16;
+  zen2.native_int_width = 8;
+  static const struct {
+    shape s;
+    size_t es;
+    int direct; /* on the AVX-512 EPYC */
+  } cases[] = {
+      {{4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},    {{8192, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{4096, 8192, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},    {{2048, 2048, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},
+      {{4096, 4100, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1},    {{4100, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0},    {{4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0},
+      {{4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 1, 0},    {{1024, 1024, 16, 0, 0, 0, 0, 0, 0, 1}, 4, 0},
+      {{4096, 4096, 1, 0, 0, 0, 0, 4104, 0, 0}, 4, 0},
+  };
+  const clt__device_info *dev[3] = {&epyc, &zen2, &other};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 3; k++) {
+      clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(dev[k], &l, &c), CLT_SUCCESS);
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      const int want = cases[i].direct && k == 0;
+      const int direct = c.variant == CLT_VARIANT_BLOCK && c.tile == 16 && c.vw == 16 && c.chunk == 1024 &&
+                         !c.pre && !c.flat &&
+                         strstr(opts, "-DTILE_R=16 -DTILE_C=1024 -DNTS=1 -DSKEW=0") != NULL;
+      const int heuristic = c.variant == CLT_VARIANT_BLOCK && c.tile >= 128;
+      if (direct != want || (!want && !heuristic))
+        fail_msg("%s %zux%zu batch %zu elem_size %zu: %s tile %u x %u vw %u skew %u (%s); expected %s",
+                 dev[k]->name, cases[i].s.rows, cases[i].s.cols, cases[i].s.batch, cases[i].es,
+                 clt_variant_name(c.variant), c.tile, c.chunk, c.vw, c.pre, opts,
+                 want ? "the straight 16 x 1024 tiles" : "the heuristic's");
+    }
+}
+
 /* The block kernel's CPU tiles run as walks (cl/block.cl): 8 work-items per compute unit (the faked CPU
  * has 16) where each then walks at least 8 tiles, else one work-item per tile; batches count every
  * matrix's tiles. Only walks build the second tile buffer (WALK). */
@@ -4857,6 +4902,7 @@ int main(void) {
       cmocka_unit_test(cpu_tiles_of_few_rows_narrow_their_vectors),
       cmocka_unit_test(cpu_tiles_of_few_columns_read_as_runs),
       cmocka_unit_test(xeon_aligned_f32_keeps_32_byte_rows),
+      cmocka_unit_test(epyc_aligned_f32_direct_tiles),
       cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
       cmocka_unit_test(cpu_tiles_of_skewed_bytes_take_192_rows),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
