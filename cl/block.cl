@@ -45,10 +45,19 @@
 #define STORE_ROW(v, p) VSTOREN((v), 0, (global BASE *)(p))
 #endif
 
-/* The VW x VW block at (r, c) straight from s to d (the batch's matrices, in the caller's scope, with
- * rows, cols, src_ld and dst_ld): VW row vectors in, a transpose in registers, VW row vectors out;
- * element by element where the block crosses the right or bottom edge. A macro, not a function: with a
- * function call here Oclgrind's optimized build crashed (docs/TESTING.md). */
+/* The part of the VW x VW block at (r, c) inside the matrix, element by element from s to d (the batch's
+ * matrices, in the caller's scope, with rows, cols, src_ld and dst_ld): a block that crosses the right or
+ * bottom edge. */
+#define EDGE_MOVE(r, c)                                                                                      \
+  do {                                                                                                       \
+    for (uint k_ = 0; k_ < VW && (r) + k_ < rows; k_++)                                                      \
+      for (uint j_ = 0; j_ < VW && (c) + j_ < cols; j_++)                                                    \
+        d[((c) + j_) * dst_ld + (r) + k_] = s[((r) + k_) * src_ld + (c) + j_];                               \
+  } while (0)
+
+/* The VW x VW block at (r, c) straight from s to d (as EDGE_MOVE's): VW row vectors in, a transpose in
+ * registers, VW row vectors out; EDGE_MOVE where the block crosses the right or bottom edge. A macro, not a
+ * function: with a function call here Oclgrind's optimized build crashed (docs/TESTING.md). */
 #define BLOCK_MOVE(r, c)                                                                                     \
   do {                                                                                                       \
     clt_vec row_[VW], col_[VW];                                                                              \
@@ -60,9 +69,7 @@
         STORE_ROW(col_[j_].v, d + ((c) + j_) * dst_ld + (r));                                                \
       }                                                                                                      \
     } else {                                                                                                 \
-      for (uint k_ = 0; k_ < VW && (r) + k_ < rows; k_++)                                                    \
-        for (uint j_ = 0; j_ < VW && (c) + j_ < cols; j_++)                                                  \
-          d[((c) + j_) * dst_ld + (r) + k_] = s[((r) + k_) * src_ld + (c) + j_];                             \
+      EDGE_MOVE(r, c);                                                                                       \
     }                                                                                                        \
   } while (0)
 
@@ -481,9 +488,7 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
             VSTOREN(x[j], 0, (global BASE *)o);
         }
       } else { /* the right and bottom edges */
-        for (uint k = 0; k < VW && r + k < rows; k++)
-          for (uint j = 0; j < VW && c + j < cols; j++)
-            d[(c + j) * dst_ld + r + k] = s[(r + k) * src_ld + c + j];
+        EDGE_MOVE(r, c);
       }
     }
   }
