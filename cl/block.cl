@@ -27,6 +27,9 @@
  * lines) makes each destination row's run start on a line of memory, up to SKEW rows before the tile,
  * so no line is written in two pieces (addresses must be flat for the skew to pay, never to be
  * exact). A software prefetch of the next rows measured no gain with these tiles and was removed.
+ * STRIP (the host sets it instead of SKEW where a block row is a 64-byte line, with SKO and SKD, and SRO
+ * and SRD for source rows off the lines) writes those lines whole straight from registers, a line cut
+ * from two blocks down the source (below, before clt_block), with no private tile buffer.
  * FLAT (the host sets it where every row lies in one tile row and destination rows are dense): the
  * skew cannot line up the first tile row's runs, which start where the destination rows do, so there
  * a tile's runs are written as the one run they form in memory: vector stores from the private rows,
@@ -444,6 +447,15 @@ void clt_tile_write_flat(__private clt_vec (*t)[NG_], global T *d, const idx_t c
 }
 #endif
 
+/* A CPU tile kernel's walk (in the caller's scope, after CLT_IDX_ARGS): tiles_r x tiles_c tiles a matrix,
+ * and the work-item's share of the batch's, tiles first to end - 1. */
+#define CLT_TILE_SHARE()                                                                                     \
+  const ulong tiles_r = (rows_ + TILE_R - 1) / TILE_R, tiles_c = (cols_ + TILE_C - 1) / TILE_C;              \
+  const ulong total = tiles_r * tiles_c * batch_;                                                            \
+  const ulong nw = get_global_size(0) * get_global_size(1),                                                  \
+              w = get_global_id(1) * get_global_size(0) + get_global_id(0);                                  \
+  const ulong first = w * total / nw, end = (w + 1) * total / nw
+
 /* Tile i of the batch's tiles in a work-item's walk: matrix b, first row r0 and first column c0. */
 void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong *b, idx_t *r0, idx_t *c0) {
   const ulong per = tiles_r * tiles_c, k = i % per;
@@ -452,7 +464,123 @@ void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong 
   *c0 = (idx_t)(k % tiles_c) * TILE_C;
 }
 
-#if TILE_R == VW && !SKEW && !FLAT
+#ifndef STRIP
+#define STRIP 0
+#endif
+#if STRIP
+#if !defined(MASK_VW_) || !NT_RUN || SKEW || FLAT || VW * ELEM_SIZE != 64
+#error "STRIP needs clang's shuffles, non-temporal stores, VW elements of a 64-byte line, no SKEW or FLAT"
+#endif
+/* M(a, k) for each k < VW (the shuffles below take constant lanes, so their loops are written out). */
+#define EACH_VW_(M, a)                                                                                       \
+  do {                                                                                                       \
+    M(a, 0);                                                                                                 \
+    M(a, 1);                                                                                                 \
+    M(a, 2);                                                                                                 \
+    M(a, 3);                                                                                                 \
+    M(a, 4);                                                                                                 \
+    M(a, 5);                                                                                                 \
+    M(a, 6);                                                                                                 \
+    M(a, 7);                                                                                                 \
+    M(a, 8);                                                                                                 \
+    M(a, 9);                                                                                                 \
+    M(a, 10);                                                                                                \
+    M(a, 11);                                                                                                \
+    M(a, 12);                                                                                                \
+    M(a, 13);                                                                                                \
+    M(a, 14);                                                                                                \
+    M(a, 15);                                                                                                \
+  } while (0)
+/* Destination rows off the lines, straight from registers (STRIP; the host sets SKO and SKD, the
+ * destination's offset and row pitch modulo VW, where every matrix of the batch starts alike). Row c + j
+ * of a block at (r, c) starts SK_M_(j) elements past a line in every block, a constant, so the line it
+ * writes from r - SK_M_(j) on is cut from two blocks down the source, the one above and the current one,
+ * by one shuffle of constant lanes. A work-item walks its tile a block row at a time, keeping each VW-wide
+ * strip's block above transposed in pb (a kilobyte a strip), and writes every line whole and
+ * non-temporal; each tile first reads the block row above it, as its runs start up to a line before it.
+ * The first block row of the matrix and its last write their cut lines element by element. On 2 cores of
+ * an AVX-512 EPYC host f32 4097x4095 ran at 29.9-31.2 GB/s against the skewed buffer's 26.3-27.2
+ * (bench/results/pocl2/strip.txt, which has the forms that lost: a walk down each strip with the block
+ * above in registers, 20.7-22.8 GB/s, as it read one line of each source row at a time). */
+#define SK_M_(j) ((SKO + (j)*SKD) % VW)
+#define SK_LANE_(k, m, u) ((k) + VW - (m))
+/* Row c + j's line from r - SK_M_(j) on, from p (the block above) and x (the current one). */
+#define SK_OUT_(u, j)                                                                                        \
+  do {                                                                                                       \
+    if ((j) < VW)                                                                                            \
+      STORE_OUT(SHUF_(p[(j) < VW ? (j) : 0], x[(j) < VW ? (j) : 0], MASK_VW_(SK_LANE_, SK_M_(j), 0)),        \
+                d + (c + (j)) * dst_ld + r - SK_M_(j));                                                      \
+  } while (0)
+#ifdef SRO
+/* SRO and SRD (the host sets them where the source rows are off the vectors and every matrix starts
+ * alike): the source's offset and row pitch modulo VW, so row k of every block starts SR_A_(k) elements
+ * past a line, and is read as the two aligned lines it spans, shifted (one line where it starts on one),
+ * where a load of 64 bytes off the line reads two lines in two pieces. The second line holds one of the
+ * row's elements, so it never reaches a page the row does not. */
+#define SR_A_(k) ((SRO + (k)*SRD) % VW)
+#define SR_LANE_(i, a, u) ((i) + (a))
+#define SK_ROW_(r, k)                                                                                        \
+  do {                                                                                                       \
+    if ((k) < VW) {                                                                                          \
+      global const TV *q_ = (global const TV *)(s + ((r) + (k)) * src_ld + c - SR_A_(k));                    \
+      x[(k) < VW ? (k) : 0] = SR_A_(k) ? SHUF_(q_[0], q_[1], MASK_VW_(SR_LANE_, SR_A_(k), 0)) : q_[0];       \
+    }                                                                                                        \
+  } while (0)
+#else
+#define SK_ROW_(r, k)                                                                                        \
+  do {                                                                                                       \
+    if ((k) < VW)                                                                                            \
+      x[(k) < VW ? (k) : 0] = LOAD_ROW(s + ((r) + (k)) * src_ld + c);                                        \
+  } while (0)
+#endif
+kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
+  CLT_IDX_ARGS();
+  CLT_TILE_SHARE();
+  TV pb[TILE_C / VW][VW];
+  for (ulong i = first; i < end; i++) {
+    ulong b;
+    idx_t r0, c0;
+    clt_tile_at(i, tiles_r, tiles_c, &b, &r0, &c0);
+    global const T *s = src + src_off + b * src_stride;
+    global T *d = dst + dst_off + b * dst_stride;
+    const idx_t r_end = r0 + TILE_R < rows ? r0 + TILE_R : rows;
+    for (idx_t r = r0 ? r0 - VW : 0; r < r_end; r += VW) {
+      for (uint h = 0; h < TILE_C / VW && c0 + h * VW < cols; h++) {
+        const idx_t c = c0 + h * VW;
+        if (c + VW > cols) { /* the right edge */
+          if (r >= r0)
+            EDGE_MOVE(r, c);
+          continue;
+        }
+        TV x[VW];
+        if (r + VW <= rows) {
+          EACH_VW_(SK_ROW_, r);
+        } else { /* the bottom edge: its rows, the rest 0 */
+#pragma unroll
+          for (uint k = 0; k < VW; k++)
+            x[k] = r + k < rows ? LOAD_ROW(s + (r + k) * src_ld + c) : (TV)0;
+        }
+        TRANSPOSE_VW(x);
+        if (r >= r0 && r && r + VW < rows) {
+          const TV *p = pb[h];
+          EACH_VW_(SK_OUT_, 0);
+        } else if (r >= r0) { /* the first block row and the last: cut lines element by element */
+          for (uint j = 0; j < VW; j++) {
+            global T *o = d + (c + j) * dst_ld;
+            const uint m = SK_M_(j);
+            for (idx_t e = r > m ? r - m : 0; e < (r + VW < rows ? r + VW - m : rows); e++)
+              o[e] = s[e * src_ld + c + j];
+          }
+        }
+#pragma unroll
+        for (uint k = 0; k < VW; k++)
+          pb[h][k] = x[k];
+      }
+    }
+  }
+}
+
+#elif TILE_R == VW && !SKEW && !FLAT
 /* Tiles one block high (TILE_R == VW, no skew): each VW x VW block goes straight from its VW source rows to
  * its VW destination runs, one VW-element vector each (with 16 f32, one 64-byte line), non-temporal where
  * the run starts on a vector of memory, with no private buffer; the blocks of a tile follow each other
@@ -461,12 +589,8 @@ void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong 
  * so did these tiles in POCL (bench/results/pocl2/direct.txt). */
 kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
   CLT_IDX_ARGS();
-  const ulong tiles_r = (rows_ + TILE_R - 1) / TILE_R, tiles_c = (cols_ + TILE_C - 1) / TILE_C;
-  const ulong total = tiles_r * tiles_c * batch_;
-  const ulong nw = get_global_size(0) * get_global_size(1),
-              w = get_global_id(1) * get_global_size(0) + get_global_id(0);
-  const ulong end = (w + 1) * total / nw;
-  for (ulong i = w * total / nw; i < end; i++) {
+  CLT_TILE_SHARE();
+  for (ulong i = first; i < end; i++) {
     ulong b;
     idx_t r, c0;
     clt_tile_at(i, tiles_r, tiles_c, &b, &r, &c0);
@@ -497,18 +621,14 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
 #else /* tiles through a private buffer */
 kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
   CLT_IDX_ARGS(); /* the tile count stays in ulong (from rows_, cols_, batch_) */
-  const ulong tiles_r = (rows_ + TILE_R - 1) / TILE_R, tiles_c = (cols_ + TILE_C - 1) / TILE_C;
-  const ulong total = tiles_r * tiles_c * batch_;
-  const ulong nw = get_global_size(0) * get_global_size(1),
-              w = get_global_id(1) * get_global_size(0) + get_global_id(0);
-  const ulong end = (w + 1) * total / nw;
+  CLT_TILE_SHARE();
 #if FLAT
   const int flat = rows <= TILE_R && dst_ld == rows;
 #endif
   /* With WALK the next tile's row groups are read into one buffer while the current tile's destination
    * rows are written from the other; without it the next tile is read after the current one's writes. */
   clt_vec t[1 + WALK][TILE_C][NG_];
-  ulong i = w * total / nw, b;
+  ulong i = first, b;
   idx_t r0, c0;
   if (i < end) {
     clt_tile_at(i, tiles_r, tiles_c, &b, &r0, &c0);
@@ -539,7 +659,7 @@ kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {
         clt_tile_read(t[0], s, r0, c0, g, rows, cols, src_ld);
   }
 }
-#endif /* TILE_R == VW */
+#endif /* STRIP, TILE_R == VW */
 
 #else /* one VW x VW block per work-item */
 kernel void clt_block(CLT_TRANSPOSE_ARGS_AS(_)) {

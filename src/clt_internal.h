@@ -91,7 +91,8 @@ typedef struct clt__config {
   int src_aligned;        /* every vector load of the source is vw-element aligned */
   int dst_aligned;        /* likewise for the stores */
   int shift_ok;           /* buffer bases are vw-aligned: misaligned rows may use shifted aligned vectors */
-                          /* (vector: where a side is misaligned; rect: the source is, SRC_SHIFT) */
+                          /* (vector: where a side is misaligned; rect: the source is, SRC_SHIFT; */
+                          /* block, strip: the source is, SRO) */
   unsigned dst_align;     /* vector, rect, narrow: bytes skewed stores align to (0 = a 32-byte sector) */
   int idx32;              /* rect, block, vector: every index fits 32 bits (32-bit kernel arithmetic) */
   unsigned pre;           /* vector: prefix vector rows of a skewed tile; rect, narrow: the skew in */
@@ -131,6 +132,10 @@ typedef struct clt__config {
                           /* run of 16-byte vectors a tile (cl/narrow.cl's FLAT) */
   int walk;               /* block, CPU tiles: some work-item walks on to a next tile, read into a second */
                           /* buffer while the current one is written (cl/block.cl's WALK) */
+  int strip;              /* block, CPU tiles: destination rows off the 64-byte lines, each line cut from */
+                          /* two blocks in registers and written whole (cl/block.cl's STRIP) */
+  unsigned sko, skd;      /* block, strip: the destination's offset and row pitch modulo vw (SKO, SKD) */
+  unsigned sro, srd;      /* block, strip with shift_ok: the source's likewise (SRO, SRD) */
   unsigned ncols;         /* block, CPU tiles: a dense source's columns where fewer than vw (8 or 16), */
                           /* each block read as one run of vectors (cl/block.cl's NCOLS); else 0 */
   unsigned nrows;         /* block, CPU tiles with flat: the rows where fewer than vw (8 or 16), each vw */

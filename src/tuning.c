@@ -791,11 +791,35 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
   return div_up(cpu_walks(cpu_tiles(c, l), info->compute_units), wg) * wg;
 }
 
+/* Whether cfg's CPU tiles, whose destination rows are off the 64-byte lines, write each line whole from
+ * registers (cl/block.cl's STRIP) instead of skewing their runs through the private buffer: blocks of one
+ * line per row (VW elements of 64 bytes, which clang's shuffles cover: 4- and 8-byte elements on
+ * AVX-512), buffers on the lines, no FLAT or NCOLS, tiles of more than one block row (each also reads the
+ * block row above it) in a matrix of at least four, and every matrix's destination starting alike. AUTO
+ * against the skewed tiles, alternating processes, in GB/s (the copy's memory state moves percentages):
+ * on 2 cores of an AVX-512 EPYC host (four rounds, bench/results/pocl2/strip.txt A) 14 of 15 f32 and f64
+ * layouts gained on every pair of figures, f32 4097x4095 26.3-27.2 -> 29.9-31.2 (49.9-51.1% of the copy
+ * -> 59.0-63.7 in the slower state), 8191x8193 26.9-27.4 -> 29.8-30.6, 2500x3001 26.0-28.7 -> 40.4-46.6,
+ * 300x100001 17.3-17.6 -> 30.8-34.0, f64 4097x4095 31.1-32.0 -> 39.7-41.0, and 1000x1001 (8 MB) went
+ * either way. On the 16 Xeon cores of an NVIDIA H200's host (two runs, bench/results/pocl16/strip.txt)
+ * 13 of 26 gained (f32 16383x16385 55.2-66.6 -> 69.3-74.5, 6001x5003 112.8-117.4 -> 121.6-140.9, f64
+ * 2047x2047 101.5-104.4 -> 123.3-125.3), 12 went either way and f32 1500x7001, which fits its 300 MiB
+ * cache, lost (106.6-107.5 -> 89.7-90.5). Below four block rows the first and last block rows, which
+ * cut their lines element by element, are most of the work: into destination rows padded by 3 f32
+ * 60x100000 ran at 16.2-16.3 GB/s against the skew's 18.7-18.8 and 20x300001 at 14.9-15.2 against
+ * 15.8-16.1, where 40x200001 gained (9.3 -> 12.4-16.5; pocl2/strip.txt C). */
+static int cpu_strip_ok(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
+  return c->vw * l->elem_size == 64 && (c->vw == 8 || c->vw == 16) && info->base_align_bytes >= 64 &&
+         !c->flat && !c->ncols && c->tile > c->vw && l->rows >= 4 * (size_t)c->vw &&
+         (l->batch == 1 || l->dst_stride % c->vw == 0);
+}
+
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */
 static void set_alignment(clt__config *c, const clt__device_info *info, const clt__layout *l) {
   c->src_aligned = c->dst_aligned = c->shift_ok = c->pack = c->skg = c->flat = c->loads_first = 0;
   c->shift_split = c->shift_funnel = c->word_rows = c->walk = c->edge_shift = c->edge_clamp = 0;
-  c->ncols = c->nrows = 0;
+  c->ncols = c->nrows = c->strip = 0;
+  c->sko = c->skd = c->sro = c->srd = 0;
   c->pre = c->sk_max = c->edge_rows = c->dvw = 0;
   if (c->variant == CLT_VARIANT_VECTOR) {
     c->idx32 = idx32_ok(l, c->tile);
@@ -820,7 +844,9 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
      * each tile writes the line-aligned run of a row that starts up to a line before it (pre = SKEW,
      * a line's elements, at least a vector), as non-temporal stores of part of a line cost POCL's
      * 4097x4095 f32 two thirds of its speed (16% of the copy). Runs are whole lines only when the
-     * tile's rows are; else the stores stay ordinary. */
+     * tile's rows are; else the stores stay ordinary. Where cpu_strip_ok says so, the strips write those
+     * lines straight from registers instead (the destination's and, where its rows are off the lines
+     * too, the source's offset and row pitch modulo vw are build options). */
     /* A matrix of at most a tile's rows has all its tiles in the first tile row, which no skew lines
      * up: each destination row's run starts where the row does, on rows off the vectors with element
      * stores up to the first vector boundary, into the line the row before ended in. Where those rows
@@ -848,8 +874,17 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     unsigned line = (unsigned)(64 / l->elem_size);
     if (c->tile && c->pad && c->tile % line)
       c->pad = 0;
-    else if (c->tile && c->pad && cpu_runs_skewed(info, l))
+    else if (c->tile && c->pad && cpu_runs_skewed(info, l) && !cpu_strip_ok(c, info, l))
       c->pre = line > c->vw ? line : c->vw;
+    else if (c->tile && c->pad && cpu_runs_skewed(info, l)) { /* the strips */
+      c->strip = 1;
+      c->walk = 0; /* the strips' blocks above take no second buffer */
+      c->sko = (unsigned)(l->dst_offset % c->vw);
+      c->skd = (unsigned)(l->dst_ld % c->vw);
+      c->shift_ok = !c->src_aligned && (l->batch == 1 || l->src_stride % c->vw == 0);
+      c->sro = c->shift_ok ? (unsigned)(l->src_offset % c->vw) : 0;
+      c->srd = c->shift_ok ? (unsigned)(l->src_ld % c->vw) : 0;
+    }
   } else if (c->variant == CLT_VARIANT_RECT) {
     c->idx32 = idx32_ok(l, c->tile);
     /* A destination whose rows do not all start on a dst_align-byte boundary (a 32-byte sector by
@@ -933,10 +968,10 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
 static int fits(const clt__config *c, const clt__device_info *info, size_t elem_size) {
   size_t wg = (size_t)c->wg_x * c->wg_y;
   /* where work-items walk, two buffers each: cl/block.cl reads the next tile into one while it writes
-   * the other */
-  size_t tiles = c->variant == CLT_VARIANT_BLOCK
-                     ? (1 + (size_t)c->walk) * c->chunk * (c->tile + c->pre) * elem_size * wg
-                     : 0;
+   * the other; strips keep one block row */
+  size_t tiles = c->variant == CLT_VARIANT_BLOCK ? (1 + (size_t)c->walk) * c->chunk *
+                                                       (c->strip ? c->vw : c->tile + c->pre) * elem_size * wg
+                                                 : 0;
   return wg >= 1 && wg <= info->max_wg_size && c->wg_x <= info->max_item_size[0] &&
          c->wg_y <= info->max_item_size[1] && local_bytes(c, elem_size) <= info->local_mem_size &&
          tiles <= CLT__CPU_TILES_MAX;
@@ -2981,6 +3016,12 @@ int clt__config_options(const clt__config *cfg, size_t elem_size, char *buf, siz
       if (append_option(buf, buf_size, &used, " -DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%u%s%s", cfg->tile,
                         cfg->chunk, cfg->pad != 0, cfg->pre, cfg->flat ? " -DFLAT=1" : "",
                         cfg->walk ? " -DWALK=1" : ""))
+        return -1;
+      if (cfg->strip &&
+          append_option(buf, buf_size, &used, " -DSTRIP=1 -DSKO=%u -DSKD=%u", cfg->sko, cfg->skd))
+        return -1;
+      if (cfg->strip && cfg->shift_ok &&
+          append_option(buf, buf_size, &used, " -DSRO=%u -DSRD=%u", cfg->sro, cfg->srd))
         return -1;
       if (cfg->ncols && append_option(buf, buf_size, &used, " -DNCOLS=%u", cfg->ncols))
         return -1;

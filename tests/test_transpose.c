@@ -261,6 +261,16 @@ static void skip_unless_cpu(void) {
     skip();
 }
 
+/* Whether the test device's platform is POCL, whose compiler the block kernel's CPU tiles take
+ * non-temporal stores from (src/tuning.c's nontemporal_stores). */
+static int device_is_pocl(void) {
+  char platform[256] = "";
+  cl_platform_id pid;
+  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_PLATFORM, sizeof pid, &pid, NULL), CL_SUCCESS);
+  assert_int_equal(clGetPlatformInfo(pid, CL_PLATFORM_NAME, sizeof platform, platform, NULL), CL_SUCCESS);
+  return strstr(platform, "Portable Computing Language") != NULL;
+}
+
 /* The block kernel's CPU tiles (CPU devices only; a GPU runs its own form) in rows of 32- and 64-byte
  * vectors, whichever the device's SIMD width makes the default: 4-, 8- and 16-byte elements; 1- and
  * 2-byte ones in rows of 8 and 16 elements (cl/block.cl's shuffle transposes of 16 lanes and 8); whole and
@@ -277,6 +287,7 @@ static void cpu_tile_vectors_exact(void **state) {
   cl_uint units = 1;
   assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL),
                    CL_SUCCESS);
+  const int pocl = device_is_pocl();
   static const size_t sizes[] = {1, 2, 4, 8, 16};
   for (size_t e = 0; e < sizeof sizes / sizeof sizes[0]; e++)
     for (unsigned k = 0; k < 2; k++) { /* rows of 32 and 64 bytes; 8 and 16 elements of 1 and 2 bytes */
@@ -291,10 +302,17 @@ static void cpu_tile_vectors_exact(void **state) {
       for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, sizes[e], CLT_VARIANT_BLOCK);
         d.batch = cases[i].batch;
-        /* the batch's work-items walk (two buffers, WALK) where it has 8 tiles per walk (src/tuning.c) */
+        /* the batch's work-items walk (two buffers, WALK) where it has 8 tiles per walk (src/tuning.c),
+         * unless its 4- or 8-byte elements in rows of a 64-byte line take the strips under POCL, which
+         * keep no second buffer, where its destination rows (of 200 elements) are off the lines */
         const size_t tiles =
             (cases[i].rows + 63) / 64 * ((cases[i].cols + t.tile_cols - 1) / t.tile_cols) * cases[i].batch;
-        run_tuned(&d, CLT_TEST_VIA_PLAN, &t, tiles >= 64 * (size_t)units ? "-DWALK=1" : opt);
+        const int strip =
+            pocl && k == 1 && (sizes[e] == 4 || sizes[e] == 8) && cases[i].rows % t.vector_width;
+        run_tuned(&d, CLT_TEST_VIA_PLAN, &t,
+                  tiles < 64 * (size_t)units ? opt
+                  : strip                    ? "-DSTRIP=1"
+                                             : "-DWALK=1");
       }
     }
 }
@@ -310,11 +328,7 @@ static void cpu_direct_tiles_exact(void **state) {
   } cases[] = {{256, 512, 1, 0}, {320, 257, 1, 0}, {300, 300, 1, 304}, {64, 1000, 3, 0}, {300, 257, 1, 0}};
   (void)state;
   skip_unless_cpu();
-  char platform[256] = "";
-  cl_platform_id pid;
-  assert_int_equal(clGetDeviceInfo(env.device, CL_DEVICE_PLATFORM, sizeof pid, &pid, NULL), CL_SUCCESS);
-  assert_int_equal(clGetPlatformInfo(pid, CL_PLATFORM_NAME, sizeof platform, platform, NULL), CL_SUCCESS);
-  const int pocl = strstr(platform, "Portable Computing Language") != NULL; /* src/tuning.c's rule */
+  const int pocl = device_is_pocl();
   static const size_t sizes[] = {1, 2, 4, 8, 16};
   for (size_t e = 0; e < sizeof sizes / sizeof sizes[0]; e++) {
     clt_tuning t;
@@ -331,6 +345,63 @@ static void cpu_direct_tiles_exact(void **state) {
                ld % t.vector_width == 0 ? "0" : "");
       clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, sizes[e], CLT_VARIANT_BLOCK);
       set_views(&d, cases[i].batch, 0, 0, 0, 0, cases[i].dld, 0);
+      run_tuned(&d, CLT_TEST_VIA_PLAN, &t, opt);
+    }
+  }
+}
+
+/* The block kernel's CPU tiles in rows of a 64-byte line (4- and 8-byte elements) into destination rows off
+ * the lines, which under POCL write each line whole from two blocks in registers (cl/block.cl's STRIP),
+ * reading source rows off the lines as aligned lines shifted (SRO): tile rows of four blocks, so most
+ * tiles read the block row above theirs; bottom blocks cut short and a last block row that ends the
+ * matrix whole; the right edge; padded destination rows (their gaps checked unchanged); offsets on both
+ * sides; a batch whose destination matrices start alike but source ones do not (unshifted reads). And
+ * where the strips do not go: a batch whose destination matrices start unlike, and fewer than four block
+ * rows (the skewed private-buffer tiles). Exact, with SKO, SKD, SRO and SRD in the build options. */
+static void cpu_strip_tiles_exact(void **state) {
+  static const struct {
+    size_t rows, cols, batch, so, sld, sstr_pad, doff, dld, dstr_pad;
+  } cases[] = {
+      {300, 257, 1, 0, 0, 0, 0, 0, 0},   /* both sides off the lines, bottom and right edges */
+      {256, 300, 1, 0, 0, 0, 0, 259, 0}, /* the last block row whole; padded destination rows */
+      {333, 512, 1, 0, 0, 0, 0, 0, 0},   /* source rows on the lines */
+      {200, 150, 1, 3, 0, 0, 5, 203, 0}, /* offsets */
+      {64, 100, 1, 0, 0, 0, 0, 67, 0},   /* four block rows (of 4-byte elements) */
+      {100, 77, 3, 0, 0, 0, 0, 0, 12},   /* a batch: destination matrices on 16 elements, sources off */
+      {100, 77, 3, 0, 0, 0, 0, 0, 0},    /* a batch whose destination matrices start unlike: the buffer */
+      {50, 1000, 1, 0, 0, 0, 0, 53, 0},  /* fewer than four block rows of 4-byte elements: the buffer */
+  };
+  (void)state;
+  skip_unless_cpu();
+  const int pocl = device_is_pocl();
+  static const size_t sizes[] = {4, 8};
+  for (size_t e = 0; e < sizeof sizes / sizeof sizes[0]; e++) {
+    const size_t es = sizes[e], vw = 64 / es;
+    clt_tuning t;
+    memset(&t, 0, sizeof t);
+    t.variant = CLT_VARIANT_BLOCK;
+    t.vector_width = (unsigned)vw;
+    t.tile = (unsigned)(4 * vw);
+    t.tile_cols = (unsigned)(1024 / es);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, es, CLT_VARIANT_BLOCK);
+      set_views(&d, cases[i].batch, cases[i].so, cases[i].sld, cases[i].sstr_pad, cases[i].doff, cases[i].dld,
+                cases[i].dstr_pad);
+      const size_t sld = cases[i].sld ? cases[i].sld : cases[i].cols;
+      const size_t dld = cases[i].dld ? cases[i].dld : cases[i].rows;
+      const size_t sstr = cases[i].rows * sld + cases[i].sstr_pad,
+                   dstr = cases[i].cols * dld + cases[i].dstr_pad;
+      const int strip = pocl && cases[i].rows >= 4 * vw && (cases[i].batch == 1 || dstr % vw == 0);
+      const int shift = (cases[i].so % vw || sld % vw) && (cases[i].batch == 1 || sstr % vw == 0);
+      char opt[160];
+      if (!strip)
+        snprintf(opt, sizeof opt, "-DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%s", t.tile, t.tile_cols, pocl,
+                 pocl ? "" : "0");
+      else if (shift)
+        snprintf(opt, sizeof opt, "-DSKEW=0 -DSTRIP=1 -DSKO=%zu -DSKD=%zu -DSRO=%zu -DSRD=%zu",
+                 cases[i].doff % vw, dld % vw, cases[i].so % vw, sld % vw);
+      else
+        snprintf(opt, sizeof opt, "-DSKEW=0 -DSTRIP=1 -DSKO=%zu -DSKD=%zu", cases[i].doff % vw, dld % vw);
       run_tuned(&d, CLT_TEST_VIA_PLAN, &t, opt);
     }
   }
@@ -1526,6 +1597,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(vector_shifted_f16_exact),
       cmocka_unit_test(cpu_tile_vectors_exact),
       cmocka_unit_test(cpu_direct_tiles_exact),
+      cmocka_unit_test(cpu_strip_tiles_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_exact),
       cmocka_unit_test(cpu_tiles_of_few_columns_exact),
       cmocka_unit_test(cpu_tiles_of_few_rows_as_runs_exact),

@@ -66,10 +66,11 @@ static clt__device_info faked_pocl_cpu(void) {
 }
 
 /* The private memory a work-group's CPU tiles take: a tile buffer a work-item, two where it walks on to
- * another tile (cl/block.cl reads the next tile into one while it writes the other), as src/tuning.c's
- * budget counts them. */
+ * another tile (cl/block.cl reads the next tile into one while it writes the other), one block row where
+ * it walks strips (STRIP), as src/tuning.c's budget counts them. */
 static size_t cpu_tile_bytes(const clt__config *c, size_t es) {
-  return (c->walk ? 2 : 1) * (size_t)c->chunk * (c->tile + c->pre) * es * c->wg_x * c->wg_y;
+  return (c->walk ? 2 : 1) * (size_t)c->chunk * (c->strip ? c->vw : c->tile + c->pre) * es * c->wg_x *
+         c->wg_y;
 }
 
 /* A fresh cache directory, named by CLT_CACHE_DIR, holding dev's tuning file with the given lines;
@@ -2140,8 +2141,9 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
 
 /* The CPU tiles' vectors follow the SIMD registers: rows of a 64-byte line where the device's native int
  * vectors are 16 wide (AVX-512 under POCL), else 32 bytes, and 16 elements at most (1- and 2-byte
- * elements: cl/block.cl's widest shuffle transpose); the skew stays a line, the buffers within the
- * budget, and the tiles 128 rows (192 for 1-byte elements, whose runs here are skewed). */
+ * elements: cl/block.cl's widest shuffle transpose); the skew stays a line (4- and 8-byte elements in
+ * rows of a line take the strips instead), the buffers within the budget, and the tiles 128 rows (192 for
+ * 1-byte elements, whose runs here are skewed). */
 static void cpu_tile_vectors_follow_the_simd_width(void **state) {
   (void)state;
   static const shape odd = {4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1};
@@ -2157,10 +2159,12 @@ static void cpu_tile_vectors_follow_the_simd_width(void **state) {
       assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
       const size_t row = (width >= 16 ? 64 : 32) / es; /* a line's or half a line's elements */
       const unsigned want = (unsigned)(row > 16 ? 16 : row);
+      const int strip = width >= 16 && (es == 4 || es == 8);
       if (c.variant != CLT_VARIANT_BLOCK || c.tile != (es == 1 ? 192u : 128u) || c.chunk != 2048 / es ||
-          c.vw != want || c.pre != 64 / es || cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
-        fail_msg("native width %u, elem_size %zu: %s vw %u (expected %u), tile %u x %u, pre %u", width, es,
-                 clt_variant_name(c.variant), c.vw, want, c.tile, c.chunk, c.pre);
+          c.vw != want || c.pre != (strip ? 0 : 64 / es) || c.strip != strip ||
+          cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
+        fail_msg("native width %u, elem_size %zu: %s vw %u (expected %u), tile %u x %u, pre %u, strip %d",
+                 width, es, clt_variant_name(c.variant), c.vw, want, c.tile, c.chunk, c.pre, c.strip);
       check_options(&c, es, "cpu vectors");
     }
   }
@@ -2326,6 +2330,75 @@ static void epyc_aligned_f32_direct_tiles(void **state) {
                  clt_variant_name(c.variant), c.tile, c.chunk, c.vw, c.pre, opts,
                  want ? "the straight 16 x 1024 tiles" : "the heuristic's");
     }
+}
+
+/* CPU tiles into destination rows off the 64-byte lines write each line whole from two blocks in registers
+ * (cl/block.cl's STRIP) under POCL, where a block row is a line (4- and 8-byte elements on AVX-512), the
+ * tiles hold at least four block rows of a matrix of more than one, no FLAT or NCOLS, and every matrix's
+ * destination starts alike; source rows off the lines are then read shifted (SRO) where every matrix's
+ * source starts alike. SKO, SKD, SRO and SRD are the offsets and row pitches modulo the block row. Other
+ * skewed layouts keep the private buffer's skew; rows on the lines the unskewed tiles. */
+static void cpu_strip_where_lines_cut(void **state) {
+  (void)state;
+  clt__device_info epyc = faked_pocl_cpu(), avx2 = faked_pocl_cpu(), other = faked_pocl_cpu();
+  snprintf(epyc.name, sizeof epyc.name, "pthread-skylake-avx512-AMD EPYC");
+  snprintf(other.platform, sizeof other.platform, "Another CPU runtime"); /* no non-temporal stores */
+  epyc.native_int_width = other.native_int_width = 16;
+  avx2.native_int_width = 8;
+  clt__device_info half = epyc; /* buffers known to start on 32 bytes only */
+  half.base_align_bytes = 32;
+  static const struct {
+    shape s;
+    size_t es;
+    const char *want; /* the options' end on the AVX-512 EPYC; NULL where the strips do not go */
+  } cases[] = {
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 4, "-DSTRIP=1 -DSKO=0 -DSKD=1 -DSRO=0 -DSRD=15"},
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 8, "-DSTRIP=1 -DSKO=0 -DSKD=1 -DSRO=0 -DSRD=7"},
+      {{8191, 8193, 1, 0, 0, 0, 0, 0, 0, 1}, 4, "-DSTRIP=1 -DSKO=0 -DSKD=15 -DSRO=0 -DSRD=1"},
+      {{4100, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 4, "-DSTRIP=1 -DSKO=0 -DSKD=4"}, /* source on the lines */
+      {{4096, 4096, 1, 0, 0, 0, 0, 4104, 0, 0}, 4, "-DSTRIP=1 -DSKO=0 -DSKD=8"},
+      {{3000, 2000, 1, 5, 2003, 0, 7, 3001, 0, 0}, 8, "-DSTRIP=1 -DSKO=7 -DSKD=1 -DSRO=5 -DSRD=3"},
+      {{64, 100000, 1, 0, 0, 0, 0, 67, 0, 0}, 4, "-DSTRIP=1 -DSKO=0 -DSKD=3"},           /* four block rows */
+      {{300, 777, 3, 0, 0, 0, 0, 0, 777 * 300 + 4, 0}, 4, "-DSTRIP=1 -DSKO=0 -DSKD=12"}, /* sources unlike */
+      {{300, 777, 3, 0, 0, 300 * 777 + 4, 0, 0, 777 * 300 + 4, 0},
+       4,
+       "-DSTRIP=1 -DSKO=0 -DSKD=12 -DSRO=0 -DSRD=9"},
+      {{300, 777, 3, 0, 0, 0, 0, 0, 0, 1}, 4, NULL},    /* destinations start unlike */
+      {{60, 100000, 1, 0, 0, 0, 0, 63, 0, 0}, 4, NULL}, /* under four block rows */
+      {{1000, 7, 1, 0, 0, 0, 0, 0, 0, 1}, 4, NULL},     /* NCOLS */
+      {{200, 50000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, NULL},  /* FLAT */
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 1, NULL},  /* 1-, 2- and 16-byte elements */
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 2, NULL},
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 16, NULL},
+      {{4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 4, NULL}, /* destination rows on the lines */
+      {{4096, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 8, NULL},
+  };
+  const clt__device_info *dev[4] = {&epyc, &avx2, &other, &half};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 4; k++) {
+      clt__layout l = make_layout(&cases[i].s, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      assert_int_equal(clt__auto_config(dev[k], &l, &c), CLT_SUCCESS);
+      char opts[1024];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      const char *want = k == 0 ? cases[i].want : NULL;
+      const size_t n = strlen(opts), w = want ? strlen(want) : 0;
+      const int ok = want ? c.variant == CLT_VARIANT_BLOCK && c.strip && !c.pre && !c.walk && n >= w &&
+                                strcmp(opts + n - w, want) == 0
+                          : !c.strip && !strstr(opts, "-DSTRIP");
+      if (!ok)
+        fail_msg("%s %zux%zu batch %zu elem_size %zu: strip %d skew %u (%s); expected %s", dev[k]->name,
+                 cases[i].s.rows, cases[i].s.cols, cases[i].s.batch, cases[i].es, c.strip, c.pre, opts,
+                 want ? want : "no strips");
+      check_options(&c, cases[i].es, "strips");
+    }
+  /* tiles one block high (a tuning's) would read two block rows for one: they keep the skew */
+  const clt__layout l = make_layout(&cases[0].s, 4, CLT_VARIANT_AUTO);
+  const clt_tuning t = {CLT_VARIANT_BLOCK, 16, 16, 1, 1, 1, 0, 0, 1024};
+  clt__config c;
+  assert_int_equal(clt__config_from_tuning(&epyc, &l, &t, &c), CLT_SUCCESS);
+  if (c.strip || c.tile != 16 || c.pre != 16)
+    fail_msg("tiles one block high: strip %d, tile %u, skew %u", c.strip, c.tile, c.pre);
 }
 
 /* The block kernel's CPU tiles run as walks (cl/block.cl): 8 work-items per compute unit (the faked CPU
@@ -4903,6 +4976,7 @@ int main(void) {
       cmocka_unit_test(cpu_tiles_of_few_columns_read_as_runs),
       cmocka_unit_test(xeon_aligned_f32_keeps_32_byte_rows),
       cmocka_unit_test(epyc_aligned_f32_direct_tiles),
+      cmocka_unit_test(cpu_strip_where_lines_cut),
       cmocka_unit_test(cpu_tiles_of_short_sources_write_one_run),
       cmocka_unit_test(cpu_tiles_of_skewed_bytes_take_192_rows),
       cmocka_unit_test(side_entries_reach_only_their_short_sides),
