@@ -394,9 +394,9 @@ static void cpu_strip_tiles_exact(void **state) {
       const int strip = pocl && cases[i].rows >= 4 * vw && (cases[i].batch == 1 || dstr % vw == 0);
       const int shift = (cases[i].so % vw || sld % vw) && (cases[i].batch == 1 || sstr % vw == 0);
       char opt[160];
-      if (!strip)
-        snprintf(opt, sizeof opt, "-DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%s", t.tile, t.tile_cols, pocl,
-                 pocl ? "" : "0");
+      if (!strip) /* the skew, a line's elements, under POCL */
+        snprintf(opt, sizeof opt, "-DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%zu", t.tile, t.tile_cols, pocl,
+                 pocl ? vw : 0);
       else if (shift)
         snprintf(opt, sizeof opt, "-DSKEW=0 -DSTRIP=1 -DSKO=%zu -DSKD=%zu -DSRO=%zu -DSRD=%zu",
                  cases[i].doff % vw, dld % vw, cases[i].so % vw, sld % vw);
