@@ -468,7 +468,17 @@ void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong 
 #define STRIP 0
 #endif
 #if STRIP
-#if !defined(MASK_VW_) || !NT_RUN || SKEW || FLAT || VW * ELEM_SIZE != 64
+#if defined(__clang__) && VW == 4 && ELEM_SIZE == 16
+/* 16-byte elements are 4 uint lanes each: the strips' shuffles take 16 lanes, SL_ an element. */
+#define SL_ 4
+#define SK_MASK_(L, a)                                                                                       \
+  L(0, a, 0), L(1, a, 0), L(2, a, 0), L(3, a, 0), L(4, a, 0), L(5, a, 0), L(6, a, 0), L(7, a, 0),            \
+      L(8, a, 0), L(9, a, 0), L(10, a, 0), L(11, a, 0), L(12, a, 0), L(13, a, 0), L(14, a, 0), L(15, a, 0)
+#elif defined(MASK_VW_)
+#define SL_ 1
+#define SK_MASK_(L, a) MASK_VW_(L, a, 0)
+#endif
+#if !defined(SK_MASK_) || !NT_RUN || SKEW || FLAT || VW * ELEM_SIZE != 64
 #error "STRIP needs clang's shuffles, non-temporal stores, VW elements of a 64-byte line, no SKEW or FLAT"
 #endif
 /* M(a, k) for each k < VW (the shuffles below take constant lanes, so their loops are written out). */
@@ -503,12 +513,12 @@ void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong 
  * (bench/results/pocl2/strip.txt, which has the forms that lost: a walk down each strip with the block
  * above in registers, 20.7-22.8 GB/s, as it read one line of each source row at a time). */
 #define SK_M_(j) ((SKO + (j)*SKD) % VW)
-#define SK_LANE_(k, m, u) ((k) + VW - (m))
+#define SK_LANE_(k, m, u) ((k) + SL_ * (VW - (m)))
 /* Row c + j's line from r - SK_M_(j) on, from p (the block above) and x (the current one). */
 #define SK_OUT_(u, j)                                                                                        \
   do {                                                                                                       \
     if ((j) < VW)                                                                                            \
-      STORE_OUT(SHUF_(p[(j) < VW ? (j) : 0], x[(j) < VW ? (j) : 0], MASK_VW_(SK_LANE_, SK_M_(j), 0)),        \
+      STORE_OUT(SHUF_(p[(j) < VW ? (j) : 0], x[(j) < VW ? (j) : 0], SK_MASK_(SK_LANE_, SK_M_(j))),           \
                 d + (c + (j)) * dst_ld + r - SK_M_(j));                                                      \
   } while (0)
 #ifdef SRO
@@ -518,12 +528,12 @@ void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong 
  * where a load of 64 bytes off the line reads two lines in two pieces. The second line holds one of the
  * row's elements, so it never reaches a page the row does not. */
 #define SR_A_(k) ((SRO + (k)*SRD) % VW)
-#define SR_LANE_(i, a, u) ((i) + (a))
+#define SR_LANE_(i, a, u) ((i) + SL_ * (a))
 #define SK_ROW_(r, k)                                                                                        \
   do {                                                                                                       \
     if ((k) < VW) {                                                                                          \
       global const TV *q_ = (global const TV *)(s + ((r) + (k)) * src_ld + c - SR_A_(k));                    \
-      x[(k) < VW ? (k) : 0] = SR_A_(k) ? SHUF_(q_[0], q_[1], MASK_VW_(SR_LANE_, SR_A_(k), 0)) : q_[0];       \
+      x[(k) < VW ? (k) : 0] = SR_A_(k) ? SHUF_(q_[0], q_[1], SK_MASK_(SR_LANE_, SR_A_(k))) : q_[0];          \
     }                                                                                                        \
   } while (0)
 #else

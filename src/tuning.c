@@ -793,7 +793,7 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
 
 /* Whether cfg's CPU tiles, whose destination rows are off the 64-byte lines, write each line whole from
  * registers (cl/block.cl's STRIP) instead of skewing their runs through the private buffer: blocks of one
- * line per row (VW elements of 64 bytes, which clang's shuffles cover: 4- and 8-byte elements on
+ * line per row (VW elements of 64 bytes, which clang's shuffles cover: 4-, 8- and 16-byte elements on
  * AVX-512), buffers on the lines, no FLAT or NCOLS, tiles of more than one block row (each also reads the
  * block row above it) in a matrix of at least four, and every matrix's destination starting alike. AUTO
  * against the skewed tiles, alternating processes, in GB/s (the copy's memory state moves percentages):
@@ -807,11 +807,14 @@ static size_t cpu_walkers(const clt__config *c, const clt__layout *l, const clt_
  * cache, lost (106.6-107.5 -> 89.7-90.5). Below four block rows the first and last block rows, which
  * cut their lines element by element, are most of the work: into destination rows padded by 3 f32
  * 60x100000 ran at 16.2-16.3 GB/s against the skew's 18.7-18.8 and 20x300001 at 14.9-15.2 against
- * 15.8-16.1, where 40x200001 gained (9.3 -> 12.4-16.5; pocl2/strip.txt C). */
+ * 15.8-16.1, where 40x200001 gained (9.3 -> 12.4-16.5; pocl2/strip.txt C). c128 in 4 x 4 blocks, four
+ * rounds then three held out on the EPYC (pocl2/strip.txt E): all 6 layouts they take gained on every pair
+ * (4097x4095 33.0-34.5 -> 43.2-45.0, 3333x3333 32.9-35.6 -> 41.4-47.3, 25001x300 27.5-32.0 ->
+ * 36.0-40.5), the 6 whose destination rows start on the lines came level. */
 static int cpu_strip_ok(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
-  return c->vw * l->elem_size == 64 && (c->vw == 8 || c->vw == 16) && info->base_align_bytes >= 64 &&
-         !c->flat && !c->ncols && c->tile > c->vw && l->rows >= 4 * (size_t)c->vw &&
-         (l->batch == 1 || l->dst_stride % c->vw == 0);
+  return c->vw * l->elem_size == 64 && (c->vw == 4 || c->vw == 8 || c->vw == 16) &&
+         info->base_align_bytes >= 64 && !c->flat && !c->ncols && c->tile > c->vw &&
+         l->rows >= 4 * (size_t)c->vw && (l->batch == 1 || l->dst_stride % c->vw == 0);
 }
 
 /* Whether the vector accesses of either side are VW-aligned, so the kernel may use vector pointers. */

@@ -303,12 +303,11 @@ static void cpu_tile_vectors_exact(void **state) {
         clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, sizes[e], CLT_VARIANT_BLOCK);
         d.batch = cases[i].batch;
         /* the batch's work-items walk (two buffers, WALK) where it has 8 tiles per walk (src/tuning.c),
-         * unless its 4- or 8-byte elements in rows of a 64-byte line take the strips under POCL, which
-         * keep no second buffer, where its destination rows (of 200 elements) are off the lines */
+         * unless its 4- to 16-byte elements in rows of a 64-byte line take the strips under POCL, which
+         * keep no second buffer, where its destination rows are off the lines */
         const size_t tiles =
             (cases[i].rows + 63) / 64 * ((cases[i].cols + t.tile_cols - 1) / t.tile_cols) * cases[i].batch;
-        const int strip =
-            pocl && k == 1 && (sizes[e] == 4 || sizes[e] == 8) && cases[i].rows % t.vector_width;
+        const int strip = pocl && k == 1 && sizes[e] >= 4 && cases[i].rows % t.vector_width;
         run_tuned(&d, CLT_TEST_VIA_PLAN, &t,
                   tiles < 64 * (size_t)units ? opt
                   : strip                    ? "-DSTRIP=1"
@@ -350,7 +349,7 @@ static void cpu_direct_tiles_exact(void **state) {
   }
 }
 
-/* The block kernel's CPU tiles in rows of a 64-byte line (4- and 8-byte elements) into destination rows off
+/* The block kernel's CPU tiles in rows of a 64-byte line (4- to 16-byte elements) into destination rows off
  * the lines, which under POCL write each line whole from two blocks in registers (cl/block.cl's STRIP),
  * reading source rows off the lines as aligned lines shifted (SRO): tile rows of four blocks, so most
  * tiles read the block row above theirs; bottom blocks cut short and a last block row that ends the
@@ -374,7 +373,7 @@ static void cpu_strip_tiles_exact(void **state) {
   (void)state;
   skip_unless_cpu();
   const int pocl = device_is_pocl();
-  static const size_t sizes[] = {4, 8};
+  static const size_t sizes[] = {4, 8, 16};
   for (size_t e = 0; e < sizeof sizes / sizeof sizes[0]; e++) {
     const size_t es = sizes[e], vw = 64 / es;
     clt_tuning t;
@@ -391,12 +390,13 @@ static void cpu_strip_tiles_exact(void **state) {
       const size_t dld = cases[i].dld ? cases[i].dld : cases[i].rows;
       const size_t sstr = cases[i].rows * sld + cases[i].sstr_pad,
                    dstr = cases[i].cols * dld + cases[i].dstr_pad;
-      const int strip = pocl && cases[i].rows >= 4 * vw && (cases[i].batch == 1 || dstr % vw == 0);
+      const int skewed = cases[i].doff % vw || dld % vw || (cases[i].batch > 1 && dstr % vw);
+      const int strip = pocl && skewed && cases[i].rows >= 4 * vw && (cases[i].batch == 1 || dstr % vw == 0);
       const int shift = (cases[i].so % vw || sld % vw) && (cases[i].batch == 1 || sstr % vw == 0);
       char opt[160];
-      if (!strip) /* the skew, a line's elements, under POCL */
+      if (!strip) /* the skew, a line's elements, under POCL where the destination rows are off the lines */
         snprintf(opt, sizeof opt, "-DTILE_R=%u -DTILE_C=%u -DNTS=%d -DSKEW=%zu", t.tile, t.tile_cols, pocl,
-                 pocl ? vw : 0);
+                 pocl && skewed ? vw : 0);
       else if (shift)
         snprintf(opt, sizeof opt, "-DSKEW=0 -DSTRIP=1 -DSKO=%zu -DSKD=%zu -DSRO=%zu -DSRD=%zu",
                  cases[i].doff % vw, dld % vw, cases[i].so % vw, sld % vw);

@@ -2141,7 +2141,7 @@ static void cpu_tile_columns_follow_the_tuning(void **state) {
 
 /* The CPU tiles' vectors follow the SIMD registers: rows of a 64-byte line where the device's native int
  * vectors are 16 wide (AVX-512 under POCL), else 32 bytes, and 16 elements at most (1- and 2-byte
- * elements: cl/block.cl's widest shuffle transpose); the skew stays a line (4- and 8-byte elements in
+ * elements: cl/block.cl's widest shuffle transpose); the skew stays a line (4- to 16-byte elements in
  * rows of a line take the strips instead), the buffers within the budget, and the tiles 128 rows (192 for
  * 1-byte elements, whose runs here are skewed). */
 static void cpu_tile_vectors_follow_the_simd_width(void **state) {
@@ -2159,7 +2159,7 @@ static void cpu_tile_vectors_follow_the_simd_width(void **state) {
       assert_int_equal(clt__auto_config(&cpu, &l, &c), CLT_SUCCESS);
       const size_t row = (width >= 16 ? 64 : 32) / es; /* a line's or half a line's elements */
       const unsigned want = (unsigned)(row > 16 ? 16 : row);
-      const int strip = width >= 16 && (es == 4 || es == 8);
+      const int strip = width >= 16 && es >= 4;
       if (c.variant != CLT_VARIANT_BLOCK || c.tile != (es == 1 ? 192u : 128u) || c.chunk != 2048 / es ||
           c.vw != want || c.pre != (strip ? 0 : 64 / es) || c.strip != strip ||
           cpu_tile_bytes(&c, es) > ((size_t)1 << 20))
@@ -2333,7 +2333,7 @@ static void epyc_aligned_f32_direct_tiles(void **state) {
 }
 
 /* CPU tiles into destination rows off the 64-byte lines write each line whole from two blocks in registers
- * (cl/block.cl's STRIP) under POCL, where a block row is a line (4- and 8-byte elements on AVX-512), the
+ * (cl/block.cl's STRIP) under POCL, where a block row is a line (4- to 16-byte elements on AVX-512), the
  * tiles hold at least four block rows of a matrix of more than one, no FLAT or NCOLS, and every matrix's
  * destination starts alike; source rows off the lines are then read shifted (SRO) where every matrix's
  * source starts alike. SKO, SKD, SRO and SRD are the offsets and row pitches modulo the block row. Other
@@ -2367,9 +2367,10 @@ static void cpu_strip_where_lines_cut(void **state) {
       {{60, 100000, 1, 0, 0, 0, 0, 63, 0, 0}, 4, NULL}, /* under four block rows */
       {{1000, 7, 1, 0, 0, 0, 0, 0, 0, 1}, 4, NULL},     /* NCOLS */
       {{200, 50000, 1, 0, 0, 0, 0, 0, 0, 1}, 4, NULL},  /* FLAT */
-      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 1, NULL},  /* 1-, 2- and 16-byte elements */
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 16, "-DSTRIP=1 -DSKO=0 -DSKD=1 -DSRO=0 -DSRD=3"},
+      {{4100, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 16, NULL}, /* 16-byte destination rows on the lines */
+      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 1, NULL},  /* 1- and 2-byte elements */
       {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 2, NULL},
-      {{4097, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 16, NULL},
       {{4096, 4096, 1, 0, 0, 0, 0, 0, 0, 1}, 4, NULL}, /* destination rows on the lines */
       {{4096, 4095, 1, 0, 0, 0, 0, 0, 0, 1}, 8, NULL},
   };
