@@ -213,11 +213,14 @@
   } while (0)
 #endif
 #define NG_ ((TILE_R + SKEW) / VW) /* the VW-row groups of a tile's buffer, its skew rows included */
-#if defined(__clang__) && VW == 16
-/* The VW lanes of a shuffle mask, lane k being L(k, a, b) (NCOLS and NROWS below). */
-#define MASK_VW_(L, a, b)                                                                                    \
+/* The 16 lanes of a shuffle mask, lane k being L(k, a, b): MASK_VW_'s for VW 16, and the STRIP shuffles' of
+ * 16-byte elements (4 lanes each). */
+#define MASK16_(L, a, b)                                                                                     \
   L(0, a, b), L(1, a, b), L(2, a, b), L(3, a, b), L(4, a, b), L(5, a, b), L(6, a, b), L(7, a, b),            \
       L(8, a, b), L(9, a, b), L(10, a, b), L(11, a, b), L(12, a, b), L(13, a, b), L(14, a, b), L(15, a, b)
+#if defined(__clang__) && VW == 16
+/* The VW lanes of a shuffle mask, lane k being L(k, a, b) (NCOLS and NROWS below). */
+#define MASK_VW_(L, a, b) MASK16_(L, a, b)
 #elif defined(__clang__) && VW == 8
 #define MASK_VW_(L, a, b)                                                                                    \
   L(0, a, b), L(1, a, b), L(2, a, b), L(3, a, b), L(4, a, b), L(5, a, b), L(6, a, b), L(7, a, b)
@@ -471,9 +474,7 @@ void clt_tile_at(const ulong i, const ulong tiles_r, const ulong tiles_c, ulong 
 #if defined(__clang__) && VW == 4 && ELEM_SIZE == 16
 /* 16-byte elements are 4 uint lanes each: the strips' shuffles take 16 lanes, SL_ an element. */
 #define SL_ 4
-#define SK_MASK_(L, a)                                                                                       \
-  L(0, a, 0), L(1, a, 0), L(2, a, 0), L(3, a, 0), L(4, a, 0), L(5, a, 0), L(6, a, 0), L(7, a, 0),            \
-      L(8, a, 0), L(9, a, 0), L(10, a, 0), L(11, a, 0), L(12, a, 0), L(13, a, 0), L(14, a, 0), L(15, a, 0)
+#define SK_MASK_(L, a) MASK16_(L, a, 0)
 #elif defined(MASK_VW_)
 #define SL_ 1
 #define SK_MASK_(L, a) MASK_VW_(L, a, 0)

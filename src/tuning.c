@@ -878,16 +878,18 @@ static void set_alignment(clt__config *c, const clt__device_info *info, const cl
     unsigned line = (unsigned)(64 / l->elem_size);
     if (c->tile && c->pad && c->tile % line)
       c->pad = 0;
-    else if (c->tile && c->pad && cpu_runs_skewed(info, l) && !cpu_strip_ok(c, info, l))
-      c->pre = line > c->vw ? line : c->vw;
-    else if (c->tile && c->pad && cpu_runs_skewed(info, l)) { /* the strips */
-      c->strip = 1;
-      c->walk = 0; /* the strips' blocks above take no second buffer */
-      c->sko = (unsigned)(l->dst_offset % c->vw);
-      c->skd = (unsigned)(l->dst_ld % c->vw);
-      c->shift_ok = !c->src_aligned && (l->batch == 1 || l->src_stride % c->vw == 0);
-      c->sro = c->shift_ok ? (unsigned)(l->src_offset % c->vw) : 0;
-      c->srd = c->shift_ok ? (unsigned)(l->src_ld % c->vw) : 0;
+    else if (c->tile && c->pad && cpu_runs_skewed(info, l)) {
+      if (!cpu_strip_ok(c, info, l)) {
+        c->pre = line > c->vw ? line : c->vw;
+      } else { /* the strips */
+        c->strip = 1;
+        c->walk = 0; /* the strips' blocks above take no second buffer */
+        c->sko = (unsigned)(l->dst_offset % c->vw);
+        c->skd = (unsigned)(l->dst_ld % c->vw);
+        c->shift_ok = !c->src_aligned && (l->batch == 1 || l->src_stride % c->vw == 0);
+        c->sro = c->shift_ok ? (unsigned)(l->src_offset % c->vw) : 0;
+        c->srd = c->shift_ok ? (unsigned)(l->src_ld % c->vw) : 0;
+      }
     }
   } else if (c->variant == CLT_VARIANT_RECT) {
     c->idx32 = idx32_ok(l, c->tile);
