@@ -201,8 +201,9 @@ int clt__tuning_lookup(const clt__device_info *info, size_t elem_size, clt_shape
 /* Measured choices for a device that are not kernel knobs: the built-in table's for known devices (the
  * figures are there), else the defaults. */
 typedef struct clt__traits {
-  /* rect's L2 prefetch bytes on odd 4-byte rows read element by element into skewed runs (default 256) */
-  unsigned l2pf_skewed4;
+  /* rect's L2 prefetch bytes on 4-byte source rows read element by element into skewed runs (odd shapes) or
+   * into tiles that overlap at the matrix's end (rect4_overlap) (default 256) */
+  unsigned l2pf_elems4;
   /* the most rows of a wide 4-byte source off 16-byte vectors that AUTO gives narrow (default 80) */
   unsigned narrow_shifted4_max;
   /* AUTO gives narrow wide 8-byte sources off 16-byte vectors of 66 to 127 rows that rect skews past its
@@ -321,6 +322,10 @@ typedef struct clt__traits {
    * on 32 bytes, that it gives rect's 64 x 64 tiles of 2-element vectors, rect's 64 x 32 tiles of single
    * elements in groups of 32 x 8 (src/tuning.c's tall4_odd_to_rect64x32; default 0) */
   int tall4_odd_rect64x32;
+  /* rect's f32 tiles overlap at the matrix's end (cl/common.cl's OVERLAP) where the source is read an element
+   * at a time or without the edge tiles' whole vectors, on the layouts src/tuning.c's rect4_tiles_overlap
+   * names (default 0) */
+  int rect4_overlap;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -1787,6 +1787,29 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
   retune(info, l, &t, c);
 }
 
+/* Whether rect's or vector's tiles can overlap at the matrix's end: a side is not a whole number of tiles but
+ * spans at least one, the tile the overlap adds on it moves at most 1/part_r of the rows or 1/part_c of the
+ * columns again, there is no skew or shifted access the moved origins would break, and they keep every
+ * aligned access aligned (tiles_overlap says which). */
+static int overlap_fits(const clt__config *c, const clt__layout *l, size_t part_r, size_t part_c) {
+  const size_t tr = c->tile, tc = tile_cols(c), rows = l->rows, cols = l->cols;
+  if (c->pre || rows < tr || cols < tc || (rows % tr == 0 && cols % tc == 0))
+    return 0;
+  size_t src_v = c->src_aligned ? c->vw : 1, dst_v = c->dst_aligned ? c->vw : 1;
+  if (c->variant == CLT_VARIANT_RECT) {
+    if (c->shift_ok && clt__shape_class(l) != CLT_SHAPE_ODD) /* SRC_SHIFT: measured on odd shapes only */
+      return 0;
+    if (c->pack)
+      dst_v = pack_store_bytes(c, l->elem_size) / l->elem_size;
+    else if (c->dst_aligned && c->dvw)
+      dst_v = c->dvw;
+  } else if ((!c->src_aligned || !c->dst_aligned) && c->shift_ok) { /* shifted loads or stores */
+    return 0;
+  }
+  return cols % src_v == 0 && rows % dst_v == 0 && (rows % tr == 0 || part_r * (tr - rows % tr) <= rows) &&
+         (cols % tc == 0 || part_c * (tc - cols % tc) <= cols);
+}
+
 /* Whether rect's or vector's tiles overlap at the matrix's end (cl/common.cl's OVERLAP): rect with 1- and
  * 2-byte elements, the vector kernel with 1-byte ones, where a side is not a whole number of tiles, spans
  * at least one, and the tile the overlap adds on it moves at most an eighth of that side again; without a
@@ -1811,27 +1834,35 @@ static void to_vector_tiles(const clt__device_info *info, const clt__layout *l, 
  *   tiles.
  * Elsewhere it lost or came level on the H200 (A): f16 in the vector kernel -13.5 to +5.9 (10000^2
  * 92.3-92.5 -> 78.9; the compiler made another kernel of the whole), f32 up to -1.3, c128 -0.4 to
- * -0.9, f64 level; their edge tiles already move whole vectors or single elements of 8 bytes and more. */
+ * -0.9, f64 level; their edge tiles already move whole vectors or single elements of 8 bytes and more.
+ * rect's f32 tiles overlap on the H200 where rect4_tiles_overlap, below, says. */
 static int tiles_overlap(const clt__config *c, const clt__layout *l) {
   if (c->variant == CLT_VARIANT_RECT ? l->elem_size > 2
                                      : c->variant != CLT_VARIANT_VECTOR || l->elem_size != 1)
     return 0;
-  const size_t tr = c->tile, tc = tile_cols(c), rows = l->rows, cols = l->cols;
-  if (c->pre || rows < tr || cols < tc || (rows % tr == 0 && cols % tc == 0))
-    return 0;
-  size_t src_v = c->src_aligned ? c->vw : 1, dst_v = c->dst_aligned ? c->vw : 1;
-  if (c->variant == CLT_VARIANT_RECT) {
-    if (c->shift_ok && clt__shape_class(l) != CLT_SHAPE_ODD) /* SRC_SHIFT: measured on odd shapes only */
-      return 0;
-    if (c->pack)
-      dst_v = pack_store_bytes(c, l->elem_size) / l->elem_size;
-    else if (c->dst_aligned && c->dvw)
-      dst_v = c->dvw;
-  } else if ((!c->src_aligned || !c->dst_aligned) && c->shift_ok) { /* shifted loads or stores */
-    return 0;
-  }
-  return cols % src_v == 0 && rows % dst_v == 0 && (rows % tr == 0 || 8 * (tr - rows % tr) <= rows) &&
-         (cols % tc == 0 || 8 * (tc - cols % tc) <= cols);
+  return overlap_fits(c, l, 8, 8);
+}
+
+/* Whether rect's f32 tiles overlap as well (clt__traits.rect4_overlap): where the edge tiles are slow, the
+ * source read an element at a time (rows off the vectors, or tiles of single elements) or without the edge
+ * tiles' whole vectors (EDGE_VEC), and the tile the overlap adds on a side moves at most a quarter of it
+ * again, of the rows at most a sixteenth past 48 MiB a call. On an NVIDIA H200, AUTO against its tiles at
+ * multiples of the tile, two rounds in alternating processes (bench/results/h200/knobs70.txt):
+ * - design (B): 13 layouts that this takes, 12 gained on every pair of figures in GB/s (17048x246 69.5-71.1%
+ *   of the copy -> 90.8-92.2, 2880x7487 86.0-86.7 -> 91.0-91.1 where CLBlast ran 87.6-88.9, three rounds in
+ *   C) and one went either way. Over aligned vectors with edge vectors 5 of 6 lost, up to 6.0 points
+ *   (168x310986 93.8-94.2 -> 88.2-88.5); past 48 MiB with over a sixteenth of the rows again 2 of 2 lost
+ *   (200x387199 89.1-89.2 -> 81.1-81.4), and 2 more held out (C); under 48 MiB such rows gained (168x49403
+ *   77.8-78.6 -> 87.1-87.8, C);
+ * - held out with the row bound (D): 37 of 38 layouts gained on every pair (2632x1661 75.0-75.1 -> 90.0-90.8,
+ *   224032x301 82.7-82.8 -> 89.7-89.9, 53024x499 84.0-84.9 -> 91.1-91.4), 1056x103249 lost 0.7 (94.8 ->
+ *   94.1); before it (C) 19 of the 27 it takes gained, 6 went either way, 38416x2415 lost 0.5 and 5664x459
+ *   (10 MB) lost up to 7.8.
+ * f64 and c128 lost more often than not (B: 9 of 14 and 19 of 20). */
+static int rect4_tiles_overlap(const clt__device_info *info, const clt__config *c, const clt__layout *l) {
+  const size_t bytes = l->rows * l->cols * l->batch * l->elem_size;
+  return clt__device_traits(info).rect4_overlap && c->variant == CLT_VARIANT_RECT && l->elem_size == 4 &&
+         !(c->src_aligned && c->edge_rows) && overlap_fits(c, l, bytes > ((size_t)48 << 20) ? 16 : 4, 4);
 }
 
 /* The H200's u8 aligned entry (src/tuning_db.c), rect's 16-byte units in 256 x 128 tiles, where those
@@ -2304,7 +2335,7 @@ static int shifted_wide2_to_vector(const clt__device_info *info, const clt__layo
  * stayed within 0.2 of level with larger ones; tall sources (f32 1048575x64, f64 524287x64) gained nothing
  * or lost up to 0.7. On an NVIDIA H100 every layout the rule takes that was tried gained, 0.8 to 9.6
  * points (bench/results/h100/notes.txt R and S). Odd sources of 4-byte elements read element by element
- * (misaligned vectors) into skewed destination runs take the device's clt__traits l2pf_skewed4 (tuning_db.c:
+ * (misaligned vectors) into skewed destination runs take the device's clt__traits l2pf_elems4 (tuning_db.c:
  * 128 on the H200, 0 to 2.8 points ahead of 256 on 11 layouts, where the H100 lost up to 1.2).
  * The hint changes no knob: explicit variants and knobs take it too (src/plan.c).
  * On the same GPUs the source loads of rect, vector, narrow and the copy carry an L2 evict_last policy
@@ -2331,7 +2362,7 @@ void clt__config_set_l2_hint(const clt__device_info *info, const clt__layout *l,
   if (es >= 4 && src_rows_on(l, (unsigned)(256 / es)))
     return; /* rows on 256 bytes: each tile's rows are whole blocks already (level with the hint) */
   if (es == 4 && cls == CLT_SHAPE_ODD && c->pre > 1 && !whole)
-    c->l2pf = clt__device_traits(info).l2pf_skewed4;
+    c->l2pf = clt__device_traits(info).l2pf_elems4;
   else
     c->l2pf = es == 8 || (es == 2 && c->shift_ok) ? 128 : 256;
 }
@@ -2883,7 +2914,15 @@ static int walks_across(const clt__device_info *info, const clt__config *c, cons
 void clt__config_set_order(const clt__device_info *info, clt__config *c, const clt__layout *l) {
   c->spread_log = c->spread_dlog = 0;
   c->across = 0;
-  c->overlap = tiles_overlap(c, l);
+  c->overlap = tiles_overlap(c, l) || rect4_tiles_overlap(info, c, l);
+  /* f32 read element by element into overlapping tiles: the device's prefetch for such loads. On an NVIDIA
+   * H200 128 bytes against 256 (bench/results/h200/knobs70.txt E, F): of 7 layouts 6 gained on every pair of
+   * figures in GB/s (3424x3063 90.0% of the copy -> 91.4-91.6, 2048x3155 89.0-89.6 -> 91.7-91.8) and one
+   * went either way; held out, 12 of 18 gained (616x36811 90.6-91.3 -> 93.2-93.5, 2336x5547 89.8-90.4 ->
+   * 92.0-92.3), 4 went either way, 22976x2333 and 8152x11411 (214 and 372 MB) lost up to 0.8 and 0.4 points.
+   * No prefetch ran behind 128 on 4 of the 7 and 12 of the 18, ahead on 2 and 1. */
+  if (c->overlap && l->elem_size == 4 && c->l2pf && !c->src_aligned && !c->shift_ok)
+    c->l2pf = clt__device_traits(info).l2pf_elems4;
   if (c->variant != CLT_VARIANT_RECT && c->variant != CLT_VARIANT_VECTOR)
     return;
   if (walks_across(info, c, l)) {

@@ -164,11 +164,13 @@ static int device_matches(const clt__device_info *info, const char *device, cons
 
 /* Measured choices for known devices that are not kernel knobs (clt__traits in clt_internal.h), matched
  * as the table above; other devices get the defaults.
- * l2pf_skewed4: on two NVIDIA H200s each of 11 odd f32 layouts read element by element into skewed runs
+ * l2pf_elems4: on two NVIDIA H200s each of 11 odd f32 layouts read element by element into skewed runs
  * ran level or faster with 128-byte L2 prefetches than with 256 (8191x8193 91.9-92.1% of the copy ->
  * 93.1-93.3, 16383x16385 92.8-92.9 -> 93.0-93.1, 2047x16385 90.6-90.7 -> 93.3-93.5); on an NVIDIA H100
  * 7 of 8 of them ran 0.2 to 1.2 points slower (8191x8193 94.3-94.9 -> 93.6-93.7), so the default stays
- * 256 (bench/results/h200/knobs30.txt A, C).
+ * 256 (bench/results/h200/knobs30.txt A, C). Read element by element into overlapping tiles (rect4_overlap),
+ * on an H200 12 of 18 layouts held out gained with 128 bytes (616x36811 90.6-91.3 -> 93.2-93.5), 4 went
+ * either way and 2 lost up to 0.8 (src/tuning.c's clt__config_set_order has the figures).
  * narrow_shifted4_max: wide f32 sources off 16-byte vectors ran faster in the narrow kernel than in rect
  * up to 80 rows on an NVIDIA H100 (84 and 88 rows 1.5 to 3 points slower) and up to 90 on an H200
  * (84x999999 77.8% -> 79.6, 88x999999 77.8 -> 88.6, 90x999999 78.4 -> 80.5-82.9; 92 level, 94 and 96
@@ -352,14 +354,19 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * MiB into destination rows on 32 bytes ran faster in rect's 64 x 32 tiles of single elements than in its 64
  * x 64 tiles of 2-element vectors: held out, 15 of 17 layouts gained on every pair of figures, 0.4 to 11.7
  * points, one went either way and one lost 0.2 to 0.5; into skewed rows they lost (src/tuning.c's
- * tall4_odd_to_rect64x32 has the figures); the H100 was not measured for it. */
+ * tall4_odd_to_rect64x32 has the figures); the H100 was not measured for it.
+ * rect4_overlap: on an NVIDIA H200 rect's f32 tiles ran faster overlapping at the matrix's end where their
+ * edge tiles read the source an element at a time or without whole vectors: held out, 37 of 38 layouts gained
+ * on every pair of figures (2632x1661 75.0-75.1% of the copy -> 90.0-90.8), one lost 0.7; over aligned
+ * vectors with edge vectors, and past 48 MiB where the overlap moves a sixteenth of the rows again, they lost
+ * (src/tuning.c's rect4_tiles_overlap has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
 } builtin_traits[] = {
     {"H200",
      "NVIDIA",
-     {.l2pf_skewed4 = 128,
+     {.l2pf_elems4 = 128,
       .narrow_shifted4_max = 90,
       .narrow_skewed8 = 1,
       .wide_shifted4_elems = 1,
@@ -394,10 +401,11 @@ static const struct {
       .wide8_rect32 = 1,
       .skinny8_rect = 1,
       .whole_tile128 = 1,
-      .tall4_odd_rect64x32 = 1}},
+      .tall4_odd_rect64x32 = 1,
+      .rect4_overlap = 1}},
     {"H100",
      "NVIDIA",
-     {.l2pf_skewed4 = 256,
+     {.l2pf_elems4 = 256,
       .narrow_shifted4_max = 80,
       .narrow_skewed8 = 0,
       .wide_shifted4_elems = 0,
@@ -432,11 +440,12 @@ static const struct {
       .wide8_rect32 = 0,
       .skinny8_rect = 0,
       .whole_tile128 = 0,
-      .tall4_odd_rect64x32 = 0}},
+      .tall4_odd_rect64x32 = 0,
+      .rect4_overlap = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
-     {.l2pf_skewed4 = 256,
+     {.l2pf_elems4 = 256,
       .narrow_shifted4_max = 80,
       .narrow_skewed8 = 0,
       .wide_shifted4_elems = 0,
@@ -471,7 +480,8 @@ static const struct {
       .wide8_rect32 = 0,
       .skinny8_rect = 0,
       .whole_tile128 = 0,
-      .tall4_odd_rect64x32 = 0}},
+      .tall4_odd_rect64x32 = 0,
+      .rect4_overlap = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -786,6 +786,40 @@ static void rect_edge_knobs_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The H200's f32 rect tiles overlapping at the matrix's end (src/tuning.c's rect4_tiles_overlap), forced
+ * here through CLT_BUILD_OPTIONS as the CPU never takes them: 64 x 64 tiles of 2-element vectors read an
+ * element at a time from source rows off the vectors, both sides partly covered (the row side by 56 of 64
+ * rows), with the edge tiles' knobs; a batch; destination rows padded; tall sources in 64 x 32 tiles of
+ * single elements, one a batch; and a tall source of 2-element vectors on its rows, walked along the tile
+ * rows without the edge knobs. Every element the overlap moves twice must come out once and exact, and
+ * nothing past the view or between the matrices change. */
+static void rect_f32_overlap_exact(void **state) {
+  static const struct {
+    size_t rows, cols, batch, dst_pad;
+    unsigned tile, vw, wg_x;
+    const char *forced, *expect;
+  } cases[] = {
+      {200, 1001, 1, 0, 64, 2, 32, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {136, 517, 3, 0, 64, 2, 32, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {200, 1001, 1, 8, 64, 2, 32, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {2056, 243, 1, 0, 64, 1, 32, "-DOVERLAP=1", "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0"},
+      {3000, 157, 2, 0, 64, 1, 32, "-DOVERLAP=1", "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0"},
+      {1000, 250, 1, 0, 64, 2, 32, "-DOVERLAP=1", "-DSK=0 -DSKG=0 -DSRC_VEC=1"},
+  };
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    assert_int_equal(setenv("CLT_BUILD_OPTIONS", cases[i].forced, 1), 0);
+    const rect_case rc = {
+        cases[i].rows, cases[i].cols, 4, 1, cases[i].tile, cases[i].vw, cases[i].wg_x, 8, 0, 0, NULL};
+    const clt_tuning t = rect_case_tuning(&rc);
+    clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, 4, CLT_VARIANT_RECT);
+    d.batch = cases[i].batch;
+    if (cases[i].dst_pad)
+      d.dst_ld = cases[i].rows + cases[i].dst_pad;
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, cases[i].expect);
+  }
+}
+
 /* rect's tile loads ahead of its local stores (cl/rect.cl's LOADS_FIRST) for 2-byte elements, as
  * src/tuning.c gives them to GPUs, forced here through CLT_BUILD_OPTIONS: 2-element vectors read one by
  * one from source rows off the vectors into 128-row tiles, unskewed (bottom tile row partial, a batch,
@@ -1617,6 +1651,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(rect_skew_from_global_exact),
       cmocka_unit_test_prestate_setup_teardown(rect_edge_knobs_exact, build_options_on, restore_build_options,
                                                "-DEDGE_VEC=1 -DEDGE_ROWS=8"),
+      cmocka_unit_test_prestate_setup_teardown(rect_f32_overlap_exact, build_options_on,
+                                               restore_build_options, ""),
       cmocka_unit_test_prestate_setup_teardown(rect_loads_first_exact, build_options_on,
                                                restore_build_options, "-DLOADS_FIRST=1"),
       cmocka_unit_test_prestate_setup_teardown(rect_shift_split_exact, build_options_on,

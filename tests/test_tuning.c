@@ -908,7 +908,7 @@ static void h200_u8_units_on_whole_tiles(void **state) {
  * 1- and 2-byte elements, vector with 1-byte ones, a side partly covered by tiles, spanning at least one
  * and growing by at most an eighth, rect's over shifted source rows of odd shapes too; no skew, no shifted
  * loads or stores in the vector kernel, and origins that keep aligned accesses aligned. Explicit knobs on a
- * faked H200 and on an NVIDIA-like GPU without a table. */
+ * faked H200 and on an NVIDIA-like GPU without a table (f32 on the H200: h200_f32_rect_tiles_overlap). */
 static void tiles_overlap_where_safe(void **state) {
   (void)state;
   enum { R, V };
@@ -933,7 +933,6 @@ static void tiles_overlap_where_safe(void **state) {
       {R, 1, 2052, 2000, 0, 1, 1, 1, "u8 units off 16-byte rows (dst_align 1): plain 4-byte vectors"},
       {R, 2, 1024, 1001, 0, 0, 0, 1, "f16, source rows off 2-element vectors (element-aligned loads)"},
       {R, 2, 1001, 1024, 1008, 1, 0, 0, "f16, the last tile's stores off 2-element vectors"},
-      {R, 4, 1024, 1000, 0, 0, 0, 0, "f32"},
       {V, 1, 1024, 1000, 0, 0, 0, 1, "u8 vector"},
       {V, 1, 1024, 1001, 0, 0, 0, 0, "u8 vector, shifted loads"},
       {V, 1, 1002, 1024, 0, 0, 0, 0, "u8 vector, skewed stores"},
@@ -970,6 +969,70 @@ static void tiles_overlap_where_safe(void **state) {
       if (c.overlap != cases[i].want || (strstr(opt, "-DOVERLAP=1") != NULL) != cases[i].want)
         fail_msg("%s, %zux%zu on the %s: overlap %d, expected %d (%s)", cases[i].what, cases[i].rows,
                  cases[i].cols, g ? "NVIDIA-like GPU" : "H200", c.overlap, cases[i].want, opt);
+    }
+}
+
+/* The H200's f32 rect tiles overlap as well (src/tuning.c's rect4_tiles_overlap): where the source is read an
+ * element at a time or the edge tiles take no whole vectors, the added tile moves at most a quarter of a side
+ * again, and of the rows at most a sixteenth past 48 MiB a call. AUTO on dense, batched and padded layouts,
+ * explicit rect's single-element tiles at the bounds; never for f64, skewed runs, the H100 or an NVIDIA-like
+ * GPU without a table. Loads of single elements into those tiles take the H200's 128-byte L2 prefetch
+ * (clt__config_set_order), where they take 256 without the overlap, and on the H100. */
+static void h200_f32_rect_tiles_overlap(void **state) {
+  (void)state;
+  static const struct {
+    size_t es, rows, cols, batch, dst_ld;
+    int rect, want; /* rect: explicit 64 x 64 tiles of single elements */
+    int l2pf;       /* the H200's L2 prefetch bytes (0: none; -1: not checked) */
+    const char *what;
+  } cases[] = {
+      {4, 2880, 7487, 1, 0, 0, 1, 128, "source rows off the vectors"},
+      {4, 62000, 243, 1, 0, 0, 1, 0, "tall, 64 x 32 tiles of single elements"},
+      {4, 68000, 227, 1, 0, 0, 1, 0, "tall, the added tile 29 of 227 columns"},
+      {4, 23728, 250, 1, 0, 0, 1, 0,
+       "tall, vectors on the rows, no edge vectors (walked along the tile rows)"},
+      {4, 168, 49403, 1, 0, 0, 1, 128, "wide, the added tile 24 of 168 rows, under 48 MiB"},
+      {4, 1056, 103249, 1, 0, 0, 1, 128, "wide, the added tile 32 of 1056 rows, past 48 MiB"},
+      {4, 104, 164985, 1, 0, 0, 0, 256, "wide, the added tile 24 of 104 rows, past 48 MiB"},
+      {4, 152, 28515, 1, 0, 0, 0, 256, "wide, the added tile 40 of 152 rows"},
+      {4, 5232, 5178, 1, 0, 0, 0, 256, "vectors on the source rows, edge tiles of whole vectors"},
+      {4, 4099, 2050, 1, 0, 0, 0, 256, "skewed runs"},
+      {4, 16383, 16385, 1, 0, 0, 0, 128, "skewed runs, odd square"},
+      {4, 2960, 749, 19, 0, 0, 1, 128, "a batch"},
+      {4, 990, 4545, 1, 1008, 0, 1, 128, "destination rows padded"},
+      {8, 448, 6416, 1, 0, 0, 0, -1, "f64"},
+      {4, 4096, 240, 1, 0, 1, 1, -1, "explicit, the added tile 16 of 240 columns"},
+      {4, 4096, 200, 1, 0, 1, 0, -1, "explicit, the added tile 56 of 200 columns"},
+      {4, 168, 74898, 1, 0, 1, 1, -1, "explicit, 24 of 168 rows, 48 MiB"},
+      {4, 168, 74899, 1, 0, 1, 0, -1, "explicit, 24 of 168 rows, past 48 MiB"},
+      {4, 240, 60000, 1, 0, 1, 0, -1, "explicit, 16 of 240 rows, past 48 MiB"},
+  };
+  clt__device_info dev[NDEV];
+  make_devices(dev);
+  const clt__device_info gpus[3] = {faked_h200(), faked_h100(), dev[0]};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int g = 0; g < 3; g++) {
+      const shape sh = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+      const clt__layout l =
+          make_layout(&sh, cases[i].es, cases[i].rect ? CLT_VARIANT_RECT : CLT_VARIANT_AUTO);
+      const clt_tuning t = {
+          .variant = CLT_VARIANT_RECT, .tile = 64, .vector_width = 1, .wg_x = 64, .wg_y = 4};
+      clt__config c;
+      char opt[1024];
+      assert_int_equal(cases[i].rect ? clt__explicit_config(&gpus[g], &l, &t, &c)
+                                     : clt__auto_config(&gpus[g], &l, &c),
+                       CLT_SUCCESS);
+      clt__config_set_order(&gpus[g], &c, &l);
+      assert_int_equal(clt__config_options(&c, cases[i].es, opt, sizeof opt), 0);
+      const int want = cases[i].want && g == 0;
+      const char *gpu = g == 0 ? "H200" : g == 1 ? "H100" : "NVIDIA-like GPU";
+      if (c.variant != CLT_VARIANT_RECT || c.overlap != want || (strstr(opt, "-DOVERLAP=1") != NULL) != want)
+        fail_msg("%s, %zux%zu on the %s: %s overlap %d, expected rect overlap %d (%s)", cases[i].what,
+                 cases[i].rows, cases[i].cols, gpu, clt_variant_name(c.variant), c.overlap, want, opt);
+      const int l2pf = g == 0 ? cases[i].l2pf : g == 1 && cases[i].l2pf == 128 && cases[i].want ? 256 : -1;
+      if (l2pf >= 0 && (int)c.l2pf != l2pf)
+        fail_msg("%s, %zux%zu on the %s: L2 prefetch %u, expected %d (%s)", cases[i].what, cases[i].rows,
+                 cases[i].cols, gpu, c.l2pf, l2pf, opt);
     }
 }
 
@@ -4964,6 +5027,7 @@ int main(void) {
       cmocka_unit_test(odd_f32_pairs_to_vector),
       cmocka_unit_test(h200_u8_units_on_whole_tiles),
       cmocka_unit_test(tiles_overlap_where_safe),
+      cmocka_unit_test(h200_f32_rect_tiles_overlap),
       cmocka_unit_test(aligned_f16_rect_where_it_overlaps),
       cmocka_unit_test(aligned_f16_units_in_pieces),
       cmocka_unit_test(auto_reads_misaligned_wide_f32_sources_by_element),
