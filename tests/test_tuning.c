@@ -1003,7 +1003,7 @@ static void h200_f32_rect_tiles_overlap(void **state) {
       {8, 448, 6416, 1, 0, 0, 0, -1, "f64"},
       {4, 4096, 240, 1, 0, 1, 1, -1, "explicit, the added tile 16 of 240 columns"},
       {4, 4096, 200, 1, 0, 1, 0, -1, "explicit, the added tile 56 of 200 columns"},
-      {4, 168, 74898, 1, 0, 1, 1, -1, "explicit, 24 of 168 rows, 48 MiB"},
+      {4, 168, 74898, 1, 0, 1, 1, -1, "explicit, 24 of 168 rows, just under 48 MiB"},
       {4, 168, 74899, 1, 0, 1, 0, -1, "explicit, 24 of 168 rows, past 48 MiB"},
       {4, 240, 60000, 1, 0, 1, 0, -1, "explicit, 16 of 240 rows, past 48 MiB"},
   };
