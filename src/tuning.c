@@ -1846,14 +1846,22 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
 /* Whether rect's f32 tiles overlap as well (clt__traits.rect4_overlap): where the edge tiles are slow, the
  * source read an element at a time (rows off the vectors, or tiles of single elements) or without the edge
  * tiles' whole vectors (EDGE_VEC), and the tile the overlap adds on a side moves at most a quarter of it
- * again, of the rows at most a sixteenth past 48 MiB a call. On an NVIDIA H200, AUTO against its tiles at
- * multiples of the tile, two rounds in alternating processes (bench/results/h200/knobs70.txt):
+ * again, of the rows at most a sixteenth past 96 MiB a call in tiles of 2-element vectors, past 48 MiB in
+ * tiles of single elements. On an NVIDIA H200, AUTO against its tiles at multiples of the tile, two rounds
+ * in alternating processes (bench/results/h200/knobs70.txt; the 96 MiB in knobs71.txt B to D):
  * - design (B): 13 layouts that this takes, 12 gained on every pair of figures in GB/s (17048x246 69.5-71.1%
  *   of the copy -> 90.8-92.2, 2880x7487 86.0-86.7 -> 91.0-91.1 where CLBlast ran 87.6-88.9, three rounds in
  *   C) and one went either way. Over aligned vectors with edge vectors 5 of 6 lost, up to 6.0 points
  *   (168x310986 93.8-94.2 -> 88.2-88.5); past 48 MiB with over a sixteenth of the rows again 2 of 2 lost
  *   (200x387199 89.1-89.2 -> 81.1-81.4), and 2 more held out (C); under 48 MiB such rows gained (168x49403
  *   77.8-78.6 -> 87.1-87.8, C);
+ * - wide sources in 2-element vectors past 48 MiB, a sixteenth to a quarter of the rows again (knobs71.txt
+ *   B to D): of 64 to 96 MiB, 6 of 8 held out gained (176x100003 84.4-84.7 -> 90.7-91.3, 280x60001
+ *   87.6-87.9 -> 89.8-90.2 where CLBlast ran 88.1-88.5), 216x90001 went either way, 272x85001 (88 MiB)
+ *   lost up to 2.1; of 48 to 96 MiB in the design 6 gained (232x63277 84.7-85.7 -> 91.2-91.6) and
+ *   168x120001 (77 MiB) lost up to 1.2; past 96 MiB 3 gained, 168x160001 lost up to 2.6, and so did
+ *   352x160851 and 288x330817 (B). Single elements lost at 104 rows (104x141155, 56 MiB: 89.5-89.7 ->
+ *   83.8-84.0);
  * - held out with the row bound (D): 37 of 38 layouts gained on every pair (2632x1661 75.0-75.1 -> 90.0-90.8,
  *   224032x301 82.7-82.8 -> 89.7-89.9, 53024x499 84.0-84.9 -> 91.1-91.4), 1056x103249 lost 0.7 (94.8 ->
  *   94.1); before it (C) 19 of the 27 it takes gained, 6 went either way, 38416x2415 lost 0.5 and 5664x459
@@ -1861,8 +1869,9 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  * f64 and c128 lost more often than not (B: 9 of 14 and 19 of 20). */
 static int rect4_tiles_overlap(const clt__device_info *info, const clt__config *c, const clt__layout *l) {
   const size_t bytes = l->rows * l->cols * l->batch * l->elem_size;
+  const size_t row_bound = (size_t)(c->vw == 2 ? 96 : 48) << 20; /* past it, a sixteenth of the rows */
   return clt__device_traits(info).rect4_overlap && c->variant == CLT_VARIANT_RECT && l->elem_size == 4 &&
-         !(c->src_aligned && c->edge_rows) && overlap_fits(c, l, bytes > ((size_t)48 << 20) ? 16 : 4, 4);
+         !(c->src_aligned && c->edge_rows) && overlap_fits(c, l, bytes > row_bound ? 16 : 4, 4);
 }
 
 /* The H200's u8 aligned entry (src/tuning_db.c), rect's 16-byte units in 256 x 128 tiles, where those

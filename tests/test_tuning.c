@@ -974,7 +974,8 @@ static void tiles_overlap_where_safe(void **state) {
 
 /* The H200's f32 rect tiles overlap as well (src/tuning.c's rect4_tiles_overlap): where the source is read an
  * element at a time or the edge tiles take no whole vectors, the added tile moves at most a quarter of a side
- * again, and of the rows at most a sixteenth past 48 MiB a call. AUTO on dense, batched and padded layouts,
+ * again, and of the rows at most a sixteenth past 96 MiB a call in 2-element vectors, past 48 MiB in single
+ * elements. AUTO on dense, batched and padded layouts,
  * explicit rect's single-element tiles at the bounds; never for f64, skewed runs, the H100 or an NVIDIA-like
  * GPU without a table. Loads of single elements into those tiles take the H200's 128-byte L2 prefetch
  * (clt__config_set_order), where they take 256 without the overlap, and on the H100. */
@@ -993,7 +994,11 @@ static void h200_f32_rect_tiles_overlap(void **state) {
        "tall, vectors on the rows, no edge vectors (walked along the tile rows)"},
       {4, 168, 49403, 1, 0, 0, 1, 128, "wide, the added tile 24 of 168 rows, under 48 MiB"},
       {4, 1056, 103249, 1, 0, 0, 1, 128, "wide, the added tile 32 of 1056 rows, past 48 MiB"},
-      {4, 104, 164985, 1, 0, 0, 0, 256, "wide, the added tile 24 of 104 rows, past 48 MiB"},
+      {4, 104, 164985, 1, 0, 0, 0, 256, "wide, single elements, the added tile 24 of 104 rows, past 48 MiB"},
+      {4, 232, 63277, 1, 0, 0, 1, 128, "wide, 2-element vectors, the added tile 24 of 232 rows, past 48 MiB"},
+      {4, 168, 149795, 1, 0, 0, 1, 128, "wide, 2-element vectors, 24 of 168 rows, just under 96 MiB"},
+      {4, 168, 149797, 1, 0, 0, 0, 256, "wide, 2-element vectors, 24 of 168 rows, past 96 MiB"},
+      {4, 168, 49933, 3, 0, 0, 0, 256, "wide, 2-element vectors, 24 of 168 rows, a batch of 3 past 96 MiB"},
       {4, 152, 28515, 1, 0, 0, 0, 256, "wide, the added tile 40 of 152 rows"},
       {4, 5232, 5178, 1, 0, 0, 0, 256, "vectors on the source rows, edge tiles of whole vectors"},
       {4, 4099, 2050, 1, 0, 0, 0, 256, "skewed runs"},
