@@ -1860,8 +1860,8 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  *   87.6-87.9 -> 89.8-90.2 where CLBlast ran 88.1-88.5), 216x90001 went either way, 272x85001 (88 MiB)
  *   lost up to 2.1; of 48 to 96 MiB in the design 6 gained (232x63277 84.7-85.7 -> 91.2-91.6) and
  *   168x120001 (77 MiB) lost up to 1.2; past 96 MiB 3 gained, 168x160001 lost up to 2.6, and so did
- *   352x160851 and 288x330817 (B). Single elements lost at 104 rows (104x141155, 56 MiB: 89.5-89.7 ->
- *   83.8-84.0);
+ *   352x160851 and 288x330817 (knobs70.txt B, C). Single elements lost at 104 rows (104x141155, 56 MiB:
+ *   89.5-89.7 -> 83.8-84.0);
  * - held out with the row bound (D): 37 of 38 layouts gained on every pair (2632x1661 75.0-75.1 -> 90.0-90.8,
  *   224032x301 82.7-82.8 -> 89.7-89.9, 53024x499 84.0-84.9 -> 91.1-91.4), 1056x103249 lost 0.7 (94.8 ->
  *   94.1); before it (C) 19 of the 27 it takes gained, 6 went either way, 38416x2415 lost 0.5 and 5664x459
