@@ -975,10 +975,10 @@ static void tiles_overlap_where_safe(void **state) {
 /* The H200's f32 rect tiles overlap as well (src/tuning.c's rect4_tiles_overlap): where the source is read an
  * element at a time or the edge tiles take no whole vectors, the added tile moves at most a quarter of a side
  * again, and of the rows at most a sixteenth past 96 MiB a call in 2-element vectors, past 48 MiB in single
- * elements. AUTO on dense, batched and padded layouts,
- * explicit rect's single-element tiles at the bounds; never for f64, skewed runs, the H100 or an NVIDIA-like
- * GPU without a table. Loads of single elements into those tiles take the H200's 128-byte L2 prefetch
- * (clt__config_set_order), where they take 256 without the overlap, and on the H100. */
+ * elements. AUTO on dense, batched and padded layouts, explicit rect's single-element tiles at the bounds;
+ * never for f64, skewed runs, the H100 or an NVIDIA-like GPU without a table. Loads of single elements into
+ * those tiles take the H200's 128-byte L2 prefetch (clt__config_set_order), where they take 256 without the
+ * overlap, and on the H100. */
 static void h200_f32_rect_tiles_overlap(void **state) {
   (void)state;
   static const struct {
