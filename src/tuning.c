@@ -1847,8 +1847,9 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  * source read an element at a time (rows off the vectors, or tiles of single elements) or without the edge
  * tiles' whole vectors (EDGE_VEC), and the tile the overlap adds on a side moves at most a quarter of it
  * again, of the rows at most a sixteenth past 96 MiB a call in tiles of 2-element vectors, past 48 MiB in
- * tiles of single elements. On an NVIDIA H200, AUTO against its tiles at multiples of the tile, two rounds
- * in alternating processes (bench/results/h200/knobs70.txt; the 96 MiB in knobs71.txt B to D):
+ * tiles of single elements, and in those an eighth past 24 MiB. On an NVIDIA H200, AUTO against its tiles
+ * at multiples of the tile, two rounds in alternating processes (bench/results/h200/knobs70.txt; the 96 MiB
+ * in knobs71.txt B to D, the 24 MiB in knobs72.txt B to D):
  * - design (B): 13 layouts that this takes, 12 gained on every pair of figures in GB/s (17048x246 69.5-71.1%
  *   of the copy -> 90.8-92.2, 2880x7487 86.0-86.7 -> 91.0-91.1 where CLBlast ran 87.6-88.9, three rounds in
  *   C) and one went either way. Over aligned vectors with edge vectors 5 of 6 lost, up to 6.0 points
@@ -1862,6 +1863,14 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  *   168x120001 (77 MiB) lost up to 1.2; past 96 MiB 3 gained, 168x160001 lost up to 2.6, and so did
  *   352x160851 and 288x330817 (knobs70.txt B, C). Single elements lost at 104 rows (104x141155, 56 MiB:
  *   89.5-89.7 -> 83.8-84.0);
+ * - wide sources of single elements (rows of 96 to 120, odd columns) under 48 MiB, the added tile 24 of 104
+ *   rows, 16 of 112 or 8 of 120 (knobs72.txt B to D): of 24 to 48 MiB, 104 and 112 rows gained without the
+ *   overlap on 6 of 7 layouts (104x100825 83.5-84.0 -> 86.9-87.9), 120 rows lost (120x95001 89.1-89.4 ->
+ *   85.8-86.0); under 24 MiB the overlap kept 104x55001 and 112x55001 ahead (86.5-87.9 and 87.5-90.9
+ *   against 84.8-86.1 and 86.0-86.9, C) but not 104x60001 (23.8 MiB, 85.7-86.0 against 86.3-86.7, B). Held
+ *   out past 24 MiB, three rounds (D): 8 of 11 layouts of 104 and 112 rows gained without the overlap on
+ *   every pair (104x105001 83.7-84.3 -> 87.1-88.5, 104x30001 in a batch of 3 84.8-85.1 -> 88.5-88.6), 3
+ *   went either way;
  * - held out with the row bound (D): 37 of 38 layouts gained on every pair (2632x1661 75.0-75.1 -> 90.0-90.8,
  *   224032x301 82.7-82.8 -> 89.7-89.9, 53024x499 84.0-84.9 -> 91.1-91.4), 1056x103249 lost 0.7 (94.8 ->
  *   94.1); before it (C) 19 of the 27 it takes gained, 6 went either way, 38416x2415 lost 0.5 and 5664x459
@@ -1870,8 +1879,9 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
 static int rect4_tiles_overlap(const clt__device_info *info, const clt__config *c, const clt__layout *l) {
   const size_t bytes = l->rows * l->cols * l->batch * l->elem_size;
   const size_t row_bound = (size_t)(c->vw == 2 ? 96 : 48) << 20; /* past it, a sixteenth of the rows */
+  const size_t part_r = bytes > row_bound ? 16 : c->vw == 1 && bytes > ((size_t)24 << 20) ? 8 : 4;
   return clt__device_traits(info).rect4_overlap && c->variant == CLT_VARIANT_RECT && l->elem_size == 4 &&
-         !(c->src_aligned && c->edge_rows) && overlap_fits(c, l, bytes > row_bound ? 16 : 4, 4);
+         !(c->src_aligned && c->edge_rows) && overlap_fits(c, l, part_r, 4);
 }
 
 /* The H200's u8 aligned entry (src/tuning_db.c), rect's 16-byte units in 256 x 128 tiles, where those

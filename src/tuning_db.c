@@ -359,8 +359,8 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * edge tiles read the source an element at a time or without whole vectors: held out, 37 of 38 layouts gained
  * on every pair of figures (2632x1661 75.0-75.1% of the copy -> 90.0-90.8), one lost 0.7; over aligned
  * vectors with edge vectors, and past 96 MiB (48 MiB in tiles of single elements) where the overlap moves a
- * sixteenth of the rows again, they lost (src/tuning.c's rect4_tiles_overlap has the figures); the H100 was
- * not measured for it. */
+ * sixteenth of the rows again, and in tiles of single elements past 24 MiB where it moves an eighth, they
+ * lost (src/tuning.c's rect4_tiles_overlap has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;

@@ -975,10 +975,10 @@ static void tiles_overlap_where_safe(void **state) {
 /* The H200's f32 rect tiles overlap as well (src/tuning.c's rect4_tiles_overlap): where the source is read an
  * element at a time or the edge tiles take no whole vectors, the added tile moves at most a quarter of a side
  * again, and of the rows at most a sixteenth past 96 MiB a call in 2-element vectors, past 48 MiB in single
- * elements. AUTO on dense, batched and padded layouts, explicit rect's single-element tiles at the bounds;
- * never for f64, skewed runs, the H100 or an NVIDIA-like GPU without a table. Loads of single elements into
- * those tiles take the H200's 128-byte L2 prefetch (clt__config_set_order), where they take 256 without the
- * overlap, and on the H100. */
+ * elements, and in those an eighth past 24 MiB. AUTO on dense, batched and padded layouts, explicit rect's
+ * single-element tiles at the bounds; never for f64, skewed runs, the H100 or an NVIDIA-like GPU without a
+ * table. Loads of single elements into those tiles take the H200's 128-byte L2 prefetch
+ * (clt__config_set_order), where they take 256 without the overlap, and on the H100. */
 static void h200_f32_rect_tiles_overlap(void **state) {
   (void)state;
   static const struct {
@@ -995,6 +995,11 @@ static void h200_f32_rect_tiles_overlap(void **state) {
       {4, 168, 49403, 1, 0, 0, 1, 128, "wide, the added tile 24 of 168 rows, under 48 MiB"},
       {4, 1056, 103249, 1, 0, 0, 1, 128, "wide, the added tile 32 of 1056 rows, past 48 MiB"},
       {4, 104, 164985, 1, 0, 0, 0, 256, "wide, single elements, the added tile 24 of 104 rows, past 48 MiB"},
+      {4, 104, 60493, 1, 0, 0, 1, 256, "wide, single elements, 24 of 104 rows, just under 24 MiB"},
+      {4, 104, 60495, 1, 0, 0, 0, 256, "wide, single elements, 24 of 104 rows, just past 24 MiB"},
+      {4, 112, 58001, 1, 0, 0, 0, 256, "wide, single elements, 16 of 112 rows, past 24 MiB"},
+      {4, 120, 80001, 1, 0, 0, 1, 256, "wide, single elements, 8 of 120 rows, past 24 MiB"},
+      {4, 104, 30001, 3, 0, 0, 0, 256, "wide, single elements, 24 of 104 rows, a batch of 3 past 24 MiB"},
       {4, 232, 63277, 1, 0, 0, 1, 128, "wide, 2-element vectors, the added tile 24 of 232 rows, past 48 MiB"},
       {4, 168, 149795, 1, 0, 0, 1, 128, "wide, 2-element vectors, 24 of 168 rows, just under 96 MiB"},
       {4, 168, 149797, 1, 0, 0, 0, 256, "wide, 2-element vectors, 24 of 168 rows, past 96 MiB"},
@@ -1008,9 +1013,10 @@ static void h200_f32_rect_tiles_overlap(void **state) {
       {8, 448, 6416, 1, 0, 0, 0, -1, "f64"},
       {4, 4096, 240, 1, 0, 1, 1, -1, "explicit, the added tile 16 of 240 columns"},
       {4, 4096, 200, 1, 0, 1, 0, -1, "explicit, the added tile 56 of 200 columns"},
-      {4, 168, 74898, 1, 0, 1, 1, -1, "explicit, 24 of 168 rows, just under 48 MiB"},
-      {4, 168, 74899, 1, 0, 1, 0, -1, "explicit, 24 of 168 rows, past 48 MiB"},
-      {4, 240, 60000, 1, 0, 1, 0, -1, "explicit, 16 of 240 rows, past 48 MiB"},
+      {4, 168, 37449, 1, 0, 1, 1, -1, "explicit, 24 of 168 rows, just under 24 MiB"},
+      {4, 168, 37450, 1, 0, 1, 0, -1, "explicit, 24 of 168 rows (over an eighth), just past 24 MiB"},
+      {4, 240, 52428, 1, 0, 1, 1, -1, "explicit, 16 of 240 rows (an eighth at most), just under 48 MiB"},
+      {4, 240, 52429, 1, 0, 1, 0, -1, "explicit, 16 of 240 rows, just past 48 MiB"},
   };
   clt__device_info dev[NDEV];
   make_devices(dev);
