@@ -686,7 +686,8 @@ static unsigned narrow_gather_group(const clt__config *c, const clt__device_info
 /* Whether the narrow kernel reads a wide source whose rows start on 8 bytes but off 16 (half a 16-byte
  * vector: a 1-byte element's 8, a 4-byte element's pair) as 16-byte vectors cut from the two aligned ones
  * each straddles (SRC_SHIFT in cl/narrow.cl), as it reads rows on narrower starts, not as 8-byte vectors:
- * u8 sources, and f32 ones of at least 32 rows or of an odd 17 to 27 (those in groups of 64: the narrow
+ * u8 sources, f16 ones of at least 32 rows whose destination rows are off 8 bytes or that have at least 64
+ * rows, and f32 ones of at least 32 rows or of an odd 17 to 27 (those in groups of 64: the narrow
  * heuristic's shift32), one matrix a call, into destination rows off 16 bytes, on devices whose
  * clt__traits wide_shift_half says so. On an NVIDIA H200, AUTO against the 8-byte vectors, two rounds in
  * alternating processes (bench/results/h200/knobs59.txt A to F, knobs60.txt G to I), % of the copy:
@@ -717,12 +718,21 @@ static unsigned narrow_gather_group(const clt__config *c, const clt__device_info
  *   9.8 to 10.0 and 48x700004 3.5 to 3.8; of 5 to 29 rows 5 of 9 layouts gained;
  * - batches of 4 f32 sources: 45x200002 82.5-82.6 -> 74.6-75.0, 27x300002 68.9-69.7 -> 68.2.
  * The rule was narrowed three times by layouts held out from it: C took f32 of 21 to 28 rows and f16 of
- * 13 to 31 out of it, D f32 into rows on 16 bytes, F f16. */
+ * 13 to 31 out of it, D f32 into rows on 16 bytes, F f16 (its one loss, 36x2500004, into rows on 8 bytes).
+ * f16 came back from 32 rows (knobs72.txt F to H), but into destination rows on 8 bytes under 64 rows (in
+ * groups of 128), where the 8-byte vectors go out as whole 8-byte stores: of 15 layouts of 33 to 250 rows,
+ * all 9 into rows off 8 bytes gained on every pair of figures in GB/s (147x1577628 54.4 -> 79.4-79.6,
+ * 70x1000004 62.3-62.6 -> 80.3-80.8, 33x2000004 77.0 -> 78.8), and of those on 8 bytes 76, 108 and 140 rows
+ * gained (76x900004 63.4-63.5 -> 80.3-80.4) and 36, 44 and 60 lost (36x2500004 93.2-93.6 -> 85.3-85.4,
+ * 60x1100004 85.9-86.2 -> 83.1-83.5; F). Held out, three rounds (G): all 16 layouts the rule changes gained
+ * on every pair (68x900004 56.7-57.4 -> 78.4-79.1, 301x200004 55.1-55.7 -> 73.4-75.2, 35x1800004
+ * 73.3-73.8 -> 78.9-79.4); of 9 more (H), 291x647828, 45x400001 over padded source rows and 100x20004
+ * gained and six others of 2 to 4 MB went either way. */
 static int narrow_shift_half(const clt__config *c, const clt__device_info *info, const clt__layout *l) {
   if (!c->wide || c->vw != 2 * c->nvl || l->batch != 1 || dst_on_16(l) ||
       !clt__device_traits(info).wide_shift_half)
     return 0;
-  return l->elem_size == 1 ||
+  return l->elem_size == 1 || (l->elem_size == 2 && l->rows >= 32 && (l->rows >= 64 || !dst_rows_on(l, 4))) ||
          (l->elem_size == 4 && (l->rows >= 32 || (l->rows % 2 && l->rows >= 17 && l->rows <= 27)));
 }
 

@@ -275,9 +275,10 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * rows off 16 bytes, gained in the narrow kernel's shifted 16-byte vectors over 8-byte ones: u8 4.9 to 28.2
  * points on 25 of the 26 layouts of 3 to 127 rows measured (3 rows level), 15 of them held out; f32 of 33
  * to 90 rows 0.4 to 25.4 on all 22, 13 held out; f32 of an odd 17 to 27 rows, in groups of 64, 0.9 to 10.6
- * on 15 of 16 held out and -0.8 to +3.4 on the other. Other f32 of fewer rows, f16 and batches went either
- * way and keep the 8-byte vectors (src/tuning.c's narrow_shift_half has the figures); the H100 was not
- * measured for it.
+ * on 15 of 16 held out and -0.8 to +3.4 on the other; f16 of at least 32 rows (but into destination rows on
+ * 8 bytes under 64 rows, which lost) on all 16 held out. Other f32 of fewer rows and batches went either way
+ * and keep the 8-byte vectors (src/tuning.c's narrow_shift_half has the figures); the H100 was not measured
+ * for it.
  * wide_u8_tile128: on an NVIDIA H200 the narrow kernel's wide u8 sources of 65 to 127 rows gained 1.7 to
  * 44.9 points in tiles 128 bytes long in groups of 128 on 17 of the 19 layouts measured, 11 of them held
  * out, and came 0.8 to 1.2 below on 119 and 126 rows (src/tuning.c's narrow_u8_tile128 has the figures);

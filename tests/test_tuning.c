@@ -4547,14 +4547,14 @@ static clt__layout narrow_or_auto_config(const clt__device_info *dev, const shap
   return l;
 }
 
-/* Wide sources whose rows start on 8 bytes but off 16: the narrow kernel reads u8 ones, and f32 ones of at
- * least 32 rows or of an odd 17 to 27 (those in groups of 64), as shifted 16-byte vectors on an NVIDIA
- * H200, one matrix a call, into destination rows off 16 bytes (narrow_shift_half); f16, other f32 row
- * counts, destination rows on 16 bytes, batches and other devices keep 8-byte vectors. Rows on single
- * elements are shifted everywhere, as before. The H200's AUTO replaces this heuristic's tiles of f32 sources
- * of 13 to 32 rows with 32-column ones (h200_wide4_tiles32): the cases here of 17 to 31 rows it takes (not
- * 20, 21, 24 or 28) are checked for those read an element at a time; explicit narrow keeps the heuristic's.
- */
+/* Wide sources whose rows start on 8 bytes but off 16: the narrow kernel reads u8 ones, f16 ones of at
+ * least 32 rows (but into destination rows on 8 bytes under 64 rows), and f32 ones of at least 32 rows or
+ * of an odd 17 to 27 (those in groups of 64), as shifted 16-byte vectors on an NVIDIA H200, one matrix a
+ * call, into destination rows off 16 bytes (narrow_shift_half); other f16 and f32 row counts, destination
+ * rows on 16 bytes, batches and other devices keep 8-byte vectors. Rows on single elements are shifted
+ * everywhere, as before. The H200's AUTO replaces this heuristic's tiles of f32 sources of 13 to 32 rows with
+ * 32-column ones (h200_wide4_tiles32): the cases here of 17 to 31 rows it takes (not 20, 21, 24 or 28) are
+ * checked for those read an element at a time; explicit narrow keeps the heuristic's. */
 static void h200_wide_half_vectors_shift(void **state) {
   static const struct {
     shape sh;
@@ -4575,7 +4575,17 @@ static void h200_wide_half_vectors_shift(void **state) {
       {{27, 1257250, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 1, 64},
       {{60, 1000002, 1, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0},
       {{45, 200002, 4, 0, 0, 0, 0, 0, 0, 1}, 4, 0, 0},
-      {{45, 1500004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 0},
+      {{45, 1500004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1, 0},
+      {{33, 2000004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1, 0},
+      {{63, 1000004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1, 0},
+      {{68, 900004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 1, 0},
+      {{45, 1500004, 1, 0, 0, 0, 0, 50, 0, 0}, 2, 1, 0},
+      {{31, 2000004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 0},
+      {{36, 2500004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 0},
+      {{60, 1100004, 1, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 0},
+      {{45, 1500004, 1, 0, 0, 0, 0, 52, 0, 0}, 2, 0, 0},
+      {{45, 1500004, 1, 0, 0, 0, 0, 48, 0, 0}, 2, 0, 0},
+      {{45, 300004, 2, 0, 0, 0, 0, 0, 0, 1}, 2, 0, 0},
       {{45, 750001, 1, 0, 0, 0, 0, 0, 0, 1}, 8, 0, 0},
       {{45, 750002, 1, 2, 0, 0, 0, 0, 0, 0}, 4, 1, 128},
       {{32, 1200002, 1, 0, 0, 0, 2, 0, 0, 0}, 4, 1, 128},
