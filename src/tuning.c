@@ -720,7 +720,7 @@ static unsigned narrow_gather_group(const clt__config *c, const clt__device_info
  * The rule was narrowed three times by layouts held out from it: C took f32 of 21 to 28 rows and f16 of
  * 13 to 31 out of it, D f32 into rows on 16 bytes, F f16 (its one loss, 36x2500004, into rows on 8 bytes).
  * f16 came back from 32 rows (knobs72.txt F to H), but into destination rows on 8 bytes under 64 rows (in
- * groups of 128), where the 8-byte vectors go out as whole 8-byte stores: of 15 layouts of 33 to 250 rows,
+ * groups of 128; the stores there whole 8-byte vectors, as from 64 rows): of 15 layouts of 33 to 250 rows,
  * all 9 into rows off 8 bytes gained on every pair of figures in GB/s (147x1577628 54.4 -> 79.4-79.6,
  * 70x1000004 62.3-62.6 -> 80.3-80.8, 33x2000004 77.0 -> 78.8), and of those on 8 bytes 76, 108 and 140 rows
  * gained (76x900004 63.4-63.5 -> 80.3-80.4) and 36, 44 and 60 lost (36x2500004 93.2-93.6 -> 85.3-85.4,
