@@ -326,6 +326,10 @@ typedef struct clt__traits {
    * at a time or without the edge tiles' whole vectors, on the layouts src/tuning.c's rect4_tiles_overlap
    * names (default 0) */
   int rect4_overlap;
+  /* AUTO gives f32 sources of at most 64 MiB a call whose destination rows start on 16 bytes but off the
+   * 32-byte sectors, that it gives rect's tiles of 2-element vectors skewed to the sectors, the same tiles
+   * unskewed (src/tuning.c's rect4_on16_unskewed; default 0) */
+  int rect4_unskewed16;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -2761,6 +2761,48 @@ static void tall4_odd_to_rect64x32(const clt__device_info *info, const clt__layo
   retune(info, l, &t, c);
 }
 
+/* f32 sources of at most 64 MiB a call whose destination rows start on 16 bytes but off the 32-byte sectors,
+ * which AUTO gives rect's tiles of 2-element vectors skewed to the sectors, on devices whose clt__traits
+ * rect4_unskewed16 says so: the same tiles unskewed, into runs aligned to 16 bytes, where rect4_tiles_overlap
+ * then has their last tiles overlap or the source rows are on the vectors (read whole, edge tiles too); where
+ * the work-groups walk along the tile rows (walks_across), only over source rows off the vectors and with the
+ * last tile column at least half full (their last tiles then overlap on every such layout). On an NVIDIA
+ * H200, % of the copy in alternating processes, three rounds (two in B and C), a verdict by every pair of
+ * figures in GB/s (bench/results/h200/knobs73.txt; CLBlast 1.5.3 in the same processes):
+ * - design (B to F): of 65 measurements of layouts the rule takes, 55 gained (396x22823 77.3-78.7 ->
+ *   86.5-87.7, where CLBlast ran 74.4-85.6 and led AUTO on every pair in A; 1004x9001 76.2-77.2 -> 86.8-88.8,
+ *   4004x4001 84.5-84.6 -> 89.1-89.6, 1004x3001 in batches of 2 74.8-76.4 -> 91.8-93.2, 64004x245
+ *   77.3-77.8 -> 82.1-83.8), 8 went either way, 332x40001 lost 0.1 to 2.1 and 3332x999 (13 MB) lost by GB/s
+ *   over figures that spread from 78.7 to 95.6;
+ * - held out (G, H, J, K): of 23 layouts it takes, 17 gained (58004x249 76.1-76.5 -> 83.4-84.0, 156x70001
+ *   75.4-75.5 -> 83.4-83.6, 1148x11001 79.1-79.6 -> 88.0-88.5, 804x12000 89.3-90.9 -> 93.0-94.3) and 6 went
+ *   either way.
+ * Left skewed, where they lost: tall sources walked along with the last tile column under half full (8 of 10
+ * lost, 25004x653 86.1-86.9 -> 82.4-82.8; F) or over source rows on the vectors (60004x250 89.0-89.2 ->
+ * 83.3-83.5, 40004x360 -0.8 to -2.9; H); past 64 MiB (16388x16385 92.5 -> 84.0-86.7, 12004x12001 92.3 ->
+ * 88.7-89.6, 30004x1001 -7.2 to -9.0; C), though 1004x30001 gained 2.9 to 3.4. Left skewed though they
+ * mostly gained (B to D, J, K): dense wide sources whose tiles do not overlap (5 of 9 gained, 140x60001,
+ * 148x50001 and 140x20001 in batches of 3 lost 0.4 to 2.8) and padded destination rows (11 of 15 gained by up
+ * to 4.2, 401x30001 lost 1.3 to 3.4). Halving the skew of rows on 8 bytes but off 16 lost 2.9 to 11.5 points,
+ * and f64 unskewed onto rows on 16 bytes lost 0.1 to 2.3 on 5 of 6 (C). The H100 was not measured. */
+static int walks_across(const clt__device_info *info, const clt__config *c, const clt__layout *l);
+static void rect4_on16_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).rect4_unskewed16 || c->variant != CLT_VARIANT_RECT || l->elem_size != 4 ||
+      c->vw != 2 || !c->pre || !dst_rows_on(l, 4) || l->rows * l->cols * l->batch * 4 > ((size_t)64 << 20))
+    return;
+  clt_tuning t;
+  clt__config u;
+  clt__config_to_tuning(c, &t);
+  t.dst_align = 16;
+  if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS) {
+    const size_t tc = tile_cols(&u);
+    if (walks_across(info, &u, l) ? !u.src_aligned && l->cols % tc >= tc / 2
+                                  : rect4_tiles_overlap(info, &u, l) || (u.src_aligned && u.edge_rows))
+      *c = u;
+  }
+  clt__clear_error();
+}
+
 /* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect's 128 x 64 tiles read
  * element by element, on devices whose clt__traits tall2_narrow says so: the narrow kernel, its tile moved
  * whole (FLAT), all the columns of 64 source rows in groups of 128 where the destination rows start on 128
@@ -2846,6 +2888,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     wide8_to_rect32(info, l, &c);
     skinny8_to_rect(info, l, &c);
     tall4_odd_to_rect64x32(info, l, &c);
+    rect4_on16_unskewed(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

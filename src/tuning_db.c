@@ -361,7 +361,14 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * on every pair of figures (2632x1661 75.0-75.1% of the copy -> 90.0-90.8), one lost 0.7; over aligned
  * vectors with edge vectors, and past 96 MiB (48 MiB in tiles of single elements) where the overlap moves a
  * sixteenth of the rows again, and in tiles of single elements past 24 MiB where it moves an eighth, they
- * lost (src/tuning.c's rect4_tiles_overlap has the figures); the H100 was not measured for it. */
+ * lost (src/tuning.c's rect4_tiles_overlap has the figures); the H100 was not measured for it.
+ * rect4_unskewed16: on an NVIDIA H200 f32 sources of up to 64 MiB into destination rows on 16 bytes but off
+ * the 32-byte sectors ran faster in rect's tiles of 2-element vectors unskewed than skewed to the sectors,
+ * where the tiles then overlap or read whole source vectors: held out, 17 of 23 layouts gained on every pair
+ * of figures (58004x249 76.1-76.5% of the copy -> 83.4-84.0, 1148x11001 79.1-79.6 -> 88.0-88.5) and 6 went
+ * either way; tall sources walked along the tile rows with the last tile column under half full or over
+ * source rows on the vectors, and layouts past 64 MiB, lost (src/tuning.c's rect4_on16_unskewed has the
+ * figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -404,7 +411,8 @@ static const struct {
       .skinny8_rect = 1,
       .whole_tile128 = 1,
       .tall4_odd_rect64x32 = 1,
-      .rect4_overlap = 1}},
+      .rect4_overlap = 1,
+      .rect4_unskewed16 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_elems4 = 256,
@@ -443,7 +451,8 @@ static const struct {
       .skinny8_rect = 0,
       .whole_tile128 = 0,
       .tall4_odd_rect64x32 = 0,
-      .rect4_overlap = 0}},
+      .rect4_overlap = 0,
+      .rect4_unskewed16 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -483,7 +492,8 @@ static const struct {
       .skinny8_rect = 0,
       .whole_tile128 = 0,
       .tall4_odd_rect64x32 = 0,
-      .rect4_overlap = 0}},
+      .rect4_overlap = 0,
+      .rect4_unskewed16 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -791,26 +791,41 @@ static void rect_edge_knobs_exact(void **state) {
  * element at a time from source rows off the vectors, both sides partly covered (the row side by 56 of 64
  * rows), with the edge tiles' knobs; a batch; destination rows padded; tall sources in 64 x 32 tiles of
  * single elements, one a batch; and a tall source of 2-element vectors on its rows, walked along the tile
- * rows without the edge knobs. Every element the overlap moves twice must come out once and exact, and
- * nothing past the view or between the matrices change. */
+ * rows without the edge knobs. Also (dst_align 16) the H200's unskewed tiles into destination rows on 16
+ * bytes but off the 32-byte sectors (src/tuning.c's rect4_on16_unskewed): wide, walked along the tile rows
+ * with the last tile column 47 of its 64 columns, and over source rows on the vectors, a batch of 2. Every
+ * element the overlap moves twice must come out once and exact, and nothing past the view or between the
+ * matrices change. */
 static void rect_f32_overlap_exact(void **state) {
   static const struct {
     size_t rows, cols, batch, dst_pad;
-    unsigned tile, vw, wg_x;
+    unsigned tile, vw, wg_x, dst_align;
     const char *forced, *expect;
   } cases[] = {
-      {200, 1001, 1, 0, 64, 2, 32, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
-      {136, 517, 3, 0, 64, 2, 32, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
-      {200, 1001, 1, 8, 64, 2, 32, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
-      {2056, 243, 1, 0, 64, 1, 32, "-DOVERLAP=1", "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0"},
-      {3000, 157, 2, 0, 64, 1, 32, "-DOVERLAP=1", "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0"},
-      {1000, 250, 1, 0, 64, 2, 32, "-DOVERLAP=1", "-DSK=0 -DSKG=0 -DSRC_VEC=1"},
+      {200, 1001, 1, 0, 64, 2, 32, 0, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {136, 517, 3, 0, 64, 2, 32, 0, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {200, 1001, 1, 8, 64, 2, 32, 0, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {2056, 243, 1, 0, 64, 1, 32, 0, "-DOVERLAP=1", "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0"},
+      {3000, 157, 2, 0, 64, 1, 32, 0, "-DOVERLAP=1", "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=0"},
+      {1000, 250, 1, 0, 64, 2, 32, 0, "-DOVERLAP=1", "-DSK=0 -DSKG=0 -DSRC_VEC=1"},
+      {204, 1001, 1, 0, 64, 2, 32, 16, "-DOVERLAP=1 -DEDGE_VEC=1 -DEDGE_ROWS=8",
+       "-DSK=0 -DSKG=0 -DSRC_VEC=0"},
+      {1004, 367, 1, 0, 64, 2, 32, 16, "-DOVERLAP=1",
+       "-DSK=0 -DSKG=0 -DSRC_VEC=0 -DDST_VEC=1 -DIDX32=1 -DSRC_SHIFT=0 -DPACK=0 -DACROSS=1"},
+      {300, 600, 2, 0, 64, 2, 32, 16, "-DEDGE_VEC=1 -DEDGE_ROWS=8", "-DSK=0 -DSKG=0 -DSRC_VEC=1"},
   };
   (void)state;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     assert_int_equal(setenv("CLT_BUILD_OPTIONS", cases[i].forced, 1), 0);
-    const rect_case rc = {
-        cases[i].rows, cases[i].cols, 4, 1, cases[i].tile, cases[i].vw, cases[i].wg_x, 8, 0, 0, NULL};
+    const rect_case rc = {.rows = cases[i].rows,
+                          .cols = cases[i].cols,
+                          .es = 4,
+                          .batch = 1,
+                          .tile = cases[i].tile,
+                          .vw = cases[i].vw,
+                          .wg_x = cases[i].wg_x,
+                          .wg_y = 8,
+                          .dst_align = cases[i].dst_align};
     const clt_tuning t = rect_case_tuning(&rc);
     clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, 4, CLT_VARIANT_RECT);
     d.batch = cases[i].batch;

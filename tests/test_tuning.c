@@ -4760,6 +4760,48 @@ static void h200_tall4_odd_rect64x32(void **state) {
     }
 }
 
+/* The H200's AUTO moves f32 sources of at most 64 MiB a call whose destination rows start on 16 bytes but
+ * off the 32-byte sectors in rect's tiles of 2-element vectors unskewed (-DSK=0), where those tiles overlap
+ * at the matrix's end, or read whole source vectors with whole-vector edge tiles without walking along the
+ * tile rows; walking along them, only over source rows off the vectors and with the last tile column at
+ * least half full. Elsewhere, and on the H100, the tiles keep their skew. */
+static void h200_f32_rect_unskewed16(void **state) {
+  static const struct {
+    size_t rows, cols, batch, es, dst_ld;
+    int h200; /* the H200's AUTO unskews */
+  } cases[] = {
+      {396, 22823, 1, 4, 0, 1}, {4004, 4001, 1, 4, 0, 1},    {396, 11001, 3, 4, 0, 1},
+      {2052, 2049, 1, 4, 0, 1}, {596, 20000, 1, 4, 0, 1},    {42004, 367, 1, 4, 0, 1},
+      {7004, 2129, 1, 4, 0, 1}, {3001, 3000, 1, 4, 3004, 1}, {300, 12000, 3, 4, 0, 1},
+      {404, 41527, 1, 4, 0, 1}, {404, 41528, 1, 4, 0, 0},    {396, 45001, 1, 4, 0, 0},
+      {396, 11001, 4, 4, 0, 0}, {398, 22823, 1, 4, 0, 0},    {3001, 3000, 1, 4, 3002, 0},
+      {140, 60001, 1, 4, 0, 0}, {40004, 397, 1, 4, 0, 0},    {40004, 360, 1, 4, 0, 0},
+      {60004, 250, 1, 4, 0, 0}, {398, 22823, 1, 8, 0, 0},    {108, 8383, 1, 8, 0, 0},
+      {42006, 367, 1, 4, 0, 0},
+  };
+  const clt__device_info dev[2] = {faked_h200(), faked_h100()};
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 2; k++) {
+      const shape s = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, cases[i].dst_ld, 0, 0};
+      const clt__layout l = make_layout(&s, cases[i].es, CLT_VARIANT_AUTO);
+      clt__config c;
+      char opts[2048];
+      assert_int_equal(clt__auto_config(&dev[k], &l, &c), CLT_SUCCESS);
+      assert_int_equal(clt__config_options(&c, cases[i].es, opts, sizeof opts), 0);
+      const int want = cases[i].h200 && !k;
+      /* without the rule every case is rect, skewed: f32 to the sectors, f64 to its entry's 128 bytes */
+      const int ok = c.variant == CLT_VARIANT_RECT &&
+                     (want ? c.vw == 2 && strstr(opts, " -DSK=0 ") != NULL
+                           : strstr(opts, cases[i].es == 8 ? " -DSK=16 " : " -DSK=8 ") != NULL);
+      if (!ok)
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu, destination rows of %zu: %s (%s); expected %s",
+                 k ? "H100" : "H200", cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch,
+                 cases[i].dst_ld ? cases[i].dst_ld : cases[i].rows, clt_variant_name(c.variant), opts,
+                 want ? "rect unskewed" : "rect skewed");
+    }
+}
+
 /* An explicit rect plan's heuristic tiles cut to a tall or wide short side as AUTO cuts them (64 x 64
  * for 64 rows or columns, 32 where the side is a whole number of 32 only), on every GPU; whole tiles,
  * squares and explicit knobs keep theirs. */
@@ -5103,6 +5145,7 @@ int main(void) {
       cmocka_unit_test(h200_wide_u8_tiles_128),
       cmocka_unit_test(h200_whole_narrow_tiles_128),
       cmocka_unit_test(h200_tall4_odd_rect64x32),
+      cmocka_unit_test(h200_f32_rect_unskewed16),
       cmocka_unit_test(l2_hint_for_odd_and_wide_sources),
       cmocka_unit_test(l2_hint_for_explicit_rect_and_knobs),
       cmocka_unit_test(l2_last_for_nvidia_8_and_later),
