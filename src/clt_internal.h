@@ -328,7 +328,7 @@ typedef struct clt__traits {
   int rect4_overlap;
   /* AUTO gives f32 sources of at most 64 MiB a call whose destination rows start on 16 bytes but off the
    * 32-byte sectors, that it gives rect's tiles of 2-element vectors skewed to the sectors, the same tiles
-   * unskewed (src/tuning.c's rect4_on16_unskewed; default 0) */
+   * unskewed, on the layouts src/tuning.c's rect4_on16_unskewed names (default 0) */
   int rect4_unskewed16;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);

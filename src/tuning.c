@@ -2780,11 +2780,12 @@ static void tall4_odd_to_rect64x32(const clt__device_info *info, const clt__layo
  * Left skewed, where they lost: tall sources walked along with the last tile column under half full (8 of 10
  * lost, 25004x653 86.1-86.9 -> 82.4-82.8; F) or over source rows on the vectors (60004x250 89.0-89.2 ->
  * 83.3-83.5, 40004x360 -0.8 to -2.9; H); past 64 MiB (16388x16385 92.5 -> 84.0-86.7, 12004x12001 92.3 ->
- * 88.7-89.6, 30004x1001 -7.2 to -9.0; C), though 1004x30001 gained 2.9 to 3.4. Left skewed though they
- * mostly gained (B to D, J, K): dense wide sources whose tiles do not overlap (5 of 9 gained, 140x60001,
- * 148x50001 and 140x20001 in batches of 3 lost 0.4 to 2.8) and padded destination rows (11 of 15 gained by up
- * to 4.2, 401x30001 lost 1.3 to 3.4). Halving the skew of rows on 8 bytes but off 16 lost 2.9 to 11.5 points,
- * and f64 unskewed onto rows on 16 bytes lost 0.1 to 2.3 on 5 of 6 (C). The H100 was not measured. */
+ * 88.7-89.6, 30004x1001 -7.2 to -9.0: 7 of 9 lost; C), though 1004x30001 gained 2.9 to 3.4. Left skewed
+ * though they mostly gained (B to D, J, K): dense wide sources whose tiles do not overlap (5 of 9 gained,
+ * 140x60001, 148x50001 and 140x20001 in batches of 3 lost 0.4 to 2.8) and padded destination rows (11 of 15
+ * gained by up to 4.2, 401x30001 lost 1.3 to 3.4). Halving the skew of rows on 8 bytes but off 16 lost 2.9
+ * to 11.5 points, and f64 unskewed onto rows on 16 bytes lost 0.1 to 2.3 on 5 of 6 (C). A tuning file's entry
+ * stands. The H100 was not measured. */
 static int walks_across(const clt__device_info *info, const clt__config *c, const clt__layout *l);
 static void rect4_on16_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).rect4_unskewed16 || c->variant != CLT_VARIANT_RECT || l->elem_size != 4 ||

@@ -367,8 +367,8 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * where the tiles then overlap or read whole source vectors: held out, 17 of 23 layouts gained on every pair
  * of figures (58004x249 76.1-76.5% of the copy -> 83.4-84.0, 1148x11001 79.1-79.6 -> 88.0-88.5) and 6 went
  * either way; tall sources walked along the tile rows with the last tile column under half full or over
- * source rows on the vectors, and layouts past 64 MiB, lost (src/tuning.c's rect4_on16_unskewed has the
- * figures); the H100 was not measured for it. */
+ * source rows on the vectors lost, and so did 7 of 9 layouts past 64 MiB (src/tuning.c's rect4_on16_unskewed
+ * has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
