@@ -159,6 +159,11 @@ static size_t matrix_bytes(const clt__layout *l) {
   return l->rows * l->cols * l->elem_size;
 }
 
+/* The bytes the whole call moves each way (every matrix of the batch). */
+static size_t call_bytes(const clt__layout *l) {
+  return matrix_bytes(l) * l->batch;
+}
+
 /* Whether the destination rows are dense and every matrix's first row starts on a 16-byte vector, so a
  * wide source's tile of whole destination rows writes one run of aligned vectors (the narrow kernel's
  * FLAT). */
@@ -1887,7 +1892,7 @@ static int tiles_overlap(const clt__config *c, const clt__layout *l) {
  *   (10 MB) lost up to 7.8.
  * f64 and c128 lost more often than not (B: 9 of 14 and 19 of 20). */
 static int rect4_tiles_overlap(const clt__device_info *info, const clt__config *c, const clt__layout *l) {
-  const size_t bytes = l->rows * l->cols * l->batch * l->elem_size;
+  const size_t bytes = call_bytes(l);
   const size_t row_bound = (size_t)(c->vw == 2 ? 96 : 48) << 20; /* past it, a sixteenth of the rows */
   const size_t part_r = bytes > row_bound ? 16 : c->vw == 1 && bytes > ((size_t)24 << 20) ? 8 : 4;
   return clt__device_traits(info).rect4_overlap && c->variant == CLT_VARIANT_RECT && l->elem_size == 4 &&
@@ -2789,7 +2794,7 @@ static void tall4_odd_to_rect64x32(const clt__device_info *info, const clt__layo
 static int walks_across(const clt__device_info *info, const clt__config *c, const clt__layout *l);
 static void rect4_on16_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).rect4_unskewed16 || c->variant != CLT_VARIANT_RECT || l->elem_size != 4 ||
-      c->vw != 2 || !c->pre || !dst_rows_on(l, 4) || l->rows * l->cols * l->batch * 4 > ((size_t)64 << 20))
+      c->vw != 2 || !c->pre || !dst_rows_on(l, 4) || call_bytes(l) > ((size_t)64 << 20))
     return;
   clt_tuning t;
   clt__config u;
@@ -3220,7 +3225,7 @@ void clt__config_ndrange(const clt__config *cfg, const clt__layout *l, const clt
   local[2] = 1;
   switch (cfg->variant) {
   case CLT_VARIANT_COPY: {
-    size_t units = div_up(l->rows * l->cols * l->batch * l->elem_size, 16);
+    size_t units = div_up(call_bytes(l), 16);
     /* Enough groups to fill every compute unit several times over; the loop covers the rest. */
     size_t cap =
         (info->compute_units ? info->compute_units : 1) * (cfg->groups_per_cu ? cfg->groups_per_cu : 16);
