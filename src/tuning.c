@@ -2647,7 +2647,7 @@ static void wide4_rows28_tiles64(const clt__device_info *info, const clt__layout
 }
 
 /* Dense tall f32 sources of 40 to 127 columns, of at most 32 MiB, one matrix a call, into destination rows
- * off 16 bytes, that AUTO gives the narrow kernel, on devices whose clt__traits tall4_small_rect32 says so:
+ * off 32 bytes, that AUTO gives the narrow kernel, on devices whose clt__traits tall4_small_rect32 says so:
  * rect's tiles of 32 x 32 in groups of 16 x 8, where the narrow kernel's tiles of 32 or 64 source rows,
  * measured on matrices of hundreds of MB, left these matrices few groups (1123 groups of 128 work-items on
  * 35922x105). On an NVIDIA H200, two or three rounds in alternating processes, % of the copy
@@ -2662,14 +2662,24 @@ static void wide4_rows28_tiles64(const clt__device_info *info, const clt__layout
  * columns: 33 and 35, where a second tile column holds 1 or 3 of them, lost (250001x33 76.7-77.8
  * -> 61.7-62.3, 200003x35 67.9-69.2 -> 63.9-64.8) and 37 gained 0.4 to 1.1, so the rule starts at 40. Rect's
  * own 64 x 64 tiles of tall sources were left alone: 32 x 32 ones went either way on them
- * (60002x129 77.8-78.4 -> 74.7-74.8, 40001x150 84.7-85.0 -> 89.6-90.1). So were destination rows on 16
- * bytes, which the narrow kernel fills with whole vectors: every layout above has rows off them, and in the
- * survey of the draft (K, one figure each) two of four on them lost (86592x51 87.0 -> 73.8, 81728x59 87.9 ->
- * 74.8) while 54400x83 gained 8.0. The H100 was not measured. */
+ * (60002x129 77.8-78.4 -> 74.7-74.8, 40001x150 84.7-85.0 -> 89.6-90.1). The layouts above have destination
+ * rows off 16 bytes. Rows on 16 bytes but off the 32-byte sectors (a row count of 4 mod 8), where the narrow
+ * kernel skews its runs to the sectors, gained as much (knobs74.txt A to C, a verdict by every pair of
+ * figures in GB/s): in the design all 19 layouts up to 32 MiB (65924x94, which CLBlast led in the survey,
+ * 75.8-76.7 -> 90.3-91.1; 70004x86 70.2-70.9 -> 88.9-89.1, 100004x59 54.9-56.2 -> 70.4-71.2, 10004x110
+ * 60.8-64.5 -> 89.5-94.1), and held out, three rounds, all 14 (36004x121 47.9-50.7 -> 86.6-88.3, 84004x53
+ * 52.0-57.7 -> 82.1-83.8, 76004x67 67.8-70.3 -> 72.7-74.2, 130004x41 62.3-62.6 -> 70.7-71.3). Where the
+ * source rows are odd and the last tile column at least half full, rect4_on16_unskewed then unskews these
+ * tiles: 5 of the 14 held out ran so, and in the design 60004x83 ran 76.0-76.2 skewed, 81.8-82.5 unskewed.
+ * Past 32 MiB 150004x94 and 120004x110 gained and 200004x75 lost (77.2-77.3 -> 73.1-73.2). Rows on 32 bytes
+ * went either way and stay the narrow kernel's: in the draft's survey (K, one figure each) 86592x51 87.0
+ * -> 73.8 and 81728x59 87.9 -> 74.8, and in two rounds (knobs74.txt B, E) 7 of 14 gained (70000x86 78.4-79.1
+ * -> 92.3-93.7) and 6 lost (86592x51 88.8-90.7 -> 73.9-78.4, 100000x66 92.2-92.4 -> 78.6-79.4). The H100 was
+ * not measured. */
 static void tall4_small_to_rect32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   if (!clt__device_traits(info).tall4_small_rect32 || c->variant != CLT_VARIANT_NARROW || c->wide ||
       l->elem_size != 4 || l->batch != 1 || l->cols < 40 || l->cols > 127 || l->src_ld != l->cols ||
-      !dense_destination(l) || dst_on_16(l) || matrix_bytes(l) > ((size_t)32 << 20))
+      !dense_destination(l) || dst_rows_on(l, 8) || matrix_bytes(l) > ((size_t)32 << 20))
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_RECT, .tile = 32, .vector_width = 2, .wg_x = 16, .wg_y = 8};
   retune(info, l, &t, c);

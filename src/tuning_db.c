@@ -332,10 +332,12 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * 82.7-84.1% of the copy -> 93.3-93.9) and 2 went either way (src/tuning.c's wide4_rows28_tiles64 has the
  * figures); the H100 was not measured for it.
  * tall4_small_rect32: on an NVIDIA H200 dense tall f32 sources of 40 to 127 columns, of at most 32 MiB, one
- * matrix a call, into destination rows off 16 bytes, that AUTO gave the narrow kernel ran faster in rect's 32
- * x 32 tiles in groups of 16 x 8: all 14 layouts held out gained on every pair of figures, by 3.2 to 27.5
- * points at the least (30001x111 49.8-53.3% of the copy -> 77.4-80.0), and 33 and 35 columns lost
- * (src/tuning.c's tall4_small_to_rect32 has the figures); the H100 was not measured for it.
+ * matrix a call, into destination rows off 32 bytes, that AUTO gave the narrow kernel ran faster in rect's 32
+ * x 32 tiles in groups of 16 x 8: all 14 layouts held out into rows off 16 bytes gained on every pair of
+ * figures, by 3.2 to 27.5 points at the least (30001x111 49.8-53.3% of the copy -> 77.4-80.0), and all 14
+ * into rows on 16 bytes but off 32 (36004x121 47.9-50.7 -> 86.6-88.3); 33 and 35 columns lost, and rows on 32
+ * bytes went either way (src/tuning.c's tall4_small_to_rect32 has the figures); the H100 was not measured
+ * for it.
  * wide8_rect32: on an NVIDIA H200 wide f64 and c64 sources of 64 to 256 rows whose columns are not a whole
  * number of 32, which AUTO gave the vector kernel's 32 x 32 tiles, ran faster in rect's 32 x 32 tiles of
  * single elements in groups of 32 x 8: all 21 layouts held out gained on every pair of figures, 3.6 to 21.2

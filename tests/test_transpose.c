@@ -619,6 +619,9 @@ static void rect_small_tile_columns_exact(void **state) {
        * tiles of 2-element vectors in groups of 16 x 8, the last tile column partial */
       {3001, 105, 4, 1, 32, 2, 16, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
       {2002, 40, 4, 1, 32, 2, 16, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 "},
+      /* and into destination rows on 16 bytes but off 32 (4 mod 8 rows): runs skewed to the sectors */
+      {2004, 94, 4, 1, 32, 2, 16, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=8 "},
+      {3004, 83, 4, 1, 32, 2, 16, 8, 0, 0, "-DTR=32 -DTC=32 -DWG_Y=8 -DPAD=1 -DSK=8 "},
       /* the H200's wide 8-byte sources of up to 256 rows, columns not a whole number of 32
        * (src/tuning.c's wide8_to_rect32): 32 x 32 tiles of single elements in groups of 32 x 8, partial tiles
        * down and across, a batch */

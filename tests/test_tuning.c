@@ -4071,7 +4071,7 @@ static void h200_tall4_small_tiles32(void **state) {
  * narrow kernel's tiles 8 columns long in groups of 64 (wide16_to_tiles8); wide f32 ones of 28 rows off 16
  * bytes, of at least 40 MiB, into dense destination rows, tiles 64 columns long read an element at a time in
  * groups of 64 (wide4_rows28_tiles64); dense tall f32 ones of 40 to 127 columns of at most 32 MiB into
- * destination rows off 16 bytes that AUTO gives the narrow kernel, rect's 32 x 32 tiles of 2-element vectors
+ * destination rows off 32 bytes that AUTO gives the narrow kernel, rect's 32 x 32 tiles of 2-element vectors
  * in groups of 16 x 8 (tall4_small_to_rect32). And wide 8-byte sources of up to 256 rows whose columns are
  * not a whole number of 32, but batches of small matrices, that AUTO gives the vector kernel, rect's 32 x 32
  * tiles of single elements in groups of 32 x 8 (wide8_to_rect32). */
@@ -4130,8 +4130,17 @@ static void h200_tile_rules(void **state) {
       {20001, 105, 2, 4, 0, 0, F32_TALL_RECT32, 0},
       {35922, 105, 1, 8, 0, 0, F32_TALL_RECT32, 0},
       {150002, 27, 1, 4, 0, 0, F32_TALL_RECT32, 0},
-      {86592, 51, 1, 4, 0, 0, F32_TALL_RECT32, 0}, /* destination rows on 16 bytes */
+      {65924, 94, 1, 4, 0, 0, F32_TALL_RECT32, 1}, /* destination rows on 16 bytes but off 32 */
+      {36004, 121, 1, 4, 0, 0, F32_TALL_RECT32, 1},
+      {120004, 51, 1, 4, 0, 0, F32_TALL_RECT32, 1},
+      {10004, 110, 1, 4, 0, 0, F32_TALL_RECT32, 1},
+      {83052, 101, 1, 4, 0, 0, F32_TALL_RECT32, 1}, /* 32 MiB less 1424 bytes */
+      {83060, 101, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {150004, 94, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {65924, 94, 1, 4, 0, 65932, F32_TALL_RECT32, 0},
+      {86592, 51, 1, 4, 0, 0, F32_TALL_RECT32, 0}, /* destination rows on 32 bytes */
       {54400, 83, 1, 4, 0, 0, F32_TALL_RECT32, 0},
+      {66928, 94, 1, 4, 0, 0, F32_TALL_RECT32, 0},
       {256, 16582, 1, 8, 0, 0, WIDE8_RECT32, 1},
       {64, 1000002, 1, 8, 0, 0, WIDE8_RECT32, 1},
       {130, 60002, 1, 8, 0, 0, WIDE8_RECT32, 1},
