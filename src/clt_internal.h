@@ -330,6 +330,10 @@ typedef struct clt__traits {
    * 32-byte sectors, that it gives rect's tiles of 2-element vectors skewed to the sectors, the same tiles
    * unskewed, on the layouts src/tuning.c's rect4_on16_unskewed names (default 0) */
   int rect4_unskewed16;
+  /* AUTO gives dense tall f32 sources of an odd 41 to 63 columns of 8 to 32 MiB, one matrix a call, whose
+   * rect tiles stay skewed, the narrow kernel's tiles of 16 source rows in groups of 128 (src/tuning.c's
+   * tall4_odd_skewed_to_narrow16; default 0) */
+  int tall4_odd_narrow16;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

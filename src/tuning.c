@@ -2819,6 +2819,30 @@ static void rect4_on16_unskewed(const clt__device_info *info, const clt__layout 
   clt__clear_error();
 }
 
+/* Dense tall f32 sources of an odd 41 to 63 columns of 8 to 32 MiB, one matrix a call, whose rect tiles
+ * (tall4_small_to_rect32) stay skewed after rect4_on16_unskewed (destination rows off 16 bytes, or under 48
+ * columns), on devices whose clt__traits tall4_odd_narrow16 says so: the narrow kernel's tiles of 16 source
+ * rows in groups of 128, four times the groups of its heuristic's 64 rows, where rect reads these rows off 8
+ * bytes an element at a time into tiles of which the second column is part empty. On an NVIDIA H200, AUTO
+ * against knobs, two rounds in alternating processes, % of the copy (bench/results/h200/knobs74.txt F, G; a
+ * verdict by every pair of figures in GB/s): 16 of 17 such layouts gained (140004x43 71.4-72.0 -> 82.1-83.2,
+ * 120001x45 72.3-73.8 -> 84.6-86.1, 110001x63 70.1-70.6 -> 79.5-80.2) and 30001x45 (5.4 MB) went either
+ * way; the unskewed ones went either way (4 of 8 gained, 4 lost: 70004x63 86.6-87.0 -> 76.0-76.4) and even
+ * columns lost (130001x60 88.0-88.4 -> 55.4-56.5). Held out, three rounds (H): 11 of 14 gained
+ * (110002x53 71.1-71.5 -> 82.8-84.9, 90003x51 71.8-73.7 -> 78.9-80.3, 115003x43 72.4-73.8 -> 78.1-78.5),
+ * 125001x41 and 85001x55 went either way and 70004x41 (11.5 MB, figures spread from 74.5 to 92.8) lost; AUTO
+ * went from behind CLBlast 1.5.3 on every pair on 3 of them and ahead on 1 to ahead on 10. The H100 was not
+ * measured. */
+static void tall4_odd_skewed_to_narrow16(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).tall4_odd_narrow16 || c->variant != CLT_VARIANT_RECT || c->tile != 32 ||
+      c->vw != 2 || !c->pre || l->elem_size != 4 || l->batch != 1 || l->cols < 41 || l->cols > 63 ||
+      l->cols % 2 == 0 || l->src_ld != l->cols || !dense_destination(l) ||
+      matrix_bytes(l) < ((size_t)8 << 20) || matrix_bytes(l) > ((size_t)32 << 20))
+    return;
+  const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 16, .wg_x = 128};
+  retune(info, l, &t, c);
+}
+
 /* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect's 128 x 64 tiles read
  * element by element, on devices whose clt__traits tall2_narrow says so: the narrow kernel, its tile moved
  * whole (FLAT), all the columns of 64 source rows in groups of 128 where the destination rows start on 128
@@ -2905,6 +2929,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     skinny8_to_rect(info, l, &c);
     tall4_odd_to_rect64x32(info, l, &c);
     rect4_on16_unskewed(info, l, &c);
+    tall4_odd_skewed_to_narrow16(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

@@ -370,6 +370,11 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * of figures (58004x249 76.1-76.5% of the copy -> 83.4-84.0, 1148x11001 79.1-79.6 -> 88.0-88.5) and 6 went
  * either way; tall sources walked along the tile rows with the last tile column under half full or over
  * source rows on the vectors lost, and so did 7 of 9 layouts past 64 MiB (src/tuning.c's rect4_on16_unskewed
+ * has the figures); the H100 was not measured for it.
+ * tall4_odd_narrow16: on an NVIDIA H200 dense tall f32 sources of an odd 41 to 63 columns of 8 to 32 MiB, one
+ * matrix a call, whose rect tiles stayed skewed, ran faster in the narrow kernel's tiles of 16 source rows in
+ * groups of 128: held out, 11 of 14 layouts gained on every pair of figures (110002x53 71.1-71.5% of the copy
+ * -> 82.8-84.9), 2 went either way and 70004x41 (11.5 MB) lost (src/tuning.c's tall4_odd_skewed_to_narrow16
  * has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
@@ -414,7 +419,8 @@ static const struct {
       .whole_tile128 = 1,
       .tall4_odd_rect64x32 = 1,
       .rect4_overlap = 1,
-      .rect4_unskewed16 = 1}},
+      .rect4_unskewed16 = 1,
+      .tall4_odd_narrow16 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_elems4 = 256,
@@ -454,7 +460,8 @@ static const struct {
       .whole_tile128 = 0,
       .tall4_odd_rect64x32 = 0,
       .rect4_overlap = 0,
-      .rect4_unskewed16 = 0}},
+      .rect4_unskewed16 = 0,
+      .tall4_odd_narrow16 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -495,7 +502,8 @@ static const struct {
       .whole_tile128 = 0,
       .tall4_odd_rect64x32 = 0,
       .rect4_overlap = 0,
-      .rect4_unskewed16 = 0}},
+      .rect4_unskewed16 = 0,
+      .tall4_odd_narrow16 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -1486,6 +1486,17 @@ static void narrow_tall_tiles_exact(void **state) {
        "-DSKEW=8 -DFLAT=1"},
       {1000, 75, 4, 64, 0, 128, 0, 3, 0, 0, 0, 0, 5, 8,
        "-DTR=64 -DTC=75 -DGROUP=128 -DPAD=0 -DROT=4 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0"},
+      /* the H200's tall f32 of an odd 41 to 63 columns (src/tuning.c's tall4_odd_skewed_to_narrow16): tiles
+       * of 16 source rows, into destination rows off 8, on 8 and on 16 bytes, the last tile partial */
+      {3001, 43, 4, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uint -DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=16 -DTC=43 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=8 -DFLAT=1"},
+      {2002, 59, 4, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uint -DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=16 -DTC=59 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=8 -DFLAT=1"},
+      {2004, 47, 4, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTVL=uint -DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=16 -DTC=47 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
+       "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=8 -DFLAT=1"},
       {1001, 85, 4, 32, 0, 128, 0, 2, 0, 0, 0, 0, 0, 0,
        "-DTVS=uint -DVWS=1 -DTR=32 -DTC=85 -DGROUP=128 -DPAD=0 -DROT=1"},
       {1001, 85, 4, 32, 0, 128, 0, 2, 0, 87, 0, 0, 3, 3,

@@ -4077,7 +4077,7 @@ static void h200_tall4_small_tiles32(void **state) {
  * tiles of single elements in groups of 32 x 8 (wide8_to_rect32). */
 static void h200_tile_rules(void **state) {
   (void)state;
-  enum { C128_TILES8 = 1, F32_ROWS28 = 2, F32_TALL_RECT32 = 3, WIDE8_RECT32 = 4 };
+  enum { C128_TILES8 = 1, F32_ROWS28 = 2, F32_TALL_RECT32 = 3, WIDE8_RECT32 = 4, F32_ODD_NARROW16 = 5 };
   static const struct {
     size_t rows, cols, batch, es, src_ld, dst_ld;
     int rule, h200; /* the rule whose configuration is looked for, and whether the H200's AUTO takes it */
@@ -4156,7 +4156,27 @@ static void h200_tile_rules(void **state) {
       {30002, 128, 1, 8, 0, 0, WIDE8_RECT32, 0},
       {256, 130, 1, 8, 0, 0, WIDE8_RECT32, 0}, /* fewer columns than rows */
       {128, 30002, 1, 4, 0, 0, WIDE8_RECT32, 0},
-      {128, 4002, 64, 8, 0, 0, WIDE8_RECT32, 0}, /* batches of small matrices */
+      {128, 4002, 64, 8, 0, 0, WIDE8_RECT32, 0},     /* batches of small matrices */
+      {115003, 43, 1, 4, 0, 0, F32_ODD_NARROW16, 1}, /* destination rows off 8 bytes */
+      {120006, 59, 1, 4, 0, 0, F32_ODD_NARROW16, 1}, /* on 8 bytes but off 16 */
+      {88004, 47, 1, 4, 0, 0, F32_ODD_NARROW16, 1},  /* on 16 but off 32, under 48 columns */
+      {66001, 63, 1, 4, 0, 0, F32_ODD_NARROW16, 1},
+      {51151, 41, 1, 4, 0, 0, F32_ODD_NARROW16, 1}, /* 8 MiB and 156 bytes */
+      {51149, 41, 1, 4, 0, 0, F32_ODD_NARROW16, 0},
+      {186413, 45, 1, 4, 0, 0, F32_ODD_NARROW16, 1}, /* 32 MiB less 92 bytes */
+      {186415, 45, 1, 4, 0, 0, F32_ODD_NARROW16, 0},
+      {120004, 51, 1, 4, 0, 0, F32_ODD_NARROW16, 0}, /* rect4_on16_unskewed's: unskewed */
+      {70004, 63, 1, 4, 0, 0, F32_ODD_NARROW16, 0},
+      {100018, 52, 1, 4, 0, 0, F32_ODD_NARROW16, 0}, /* even columns */
+      {120001, 65, 1, 4, 0, 0, F32_ODD_NARROW16, 0},
+      {200001, 39, 1, 4, 0, 0, F32_ODD_NARROW16, 0},
+      {86593, 51, 1, 4, 0, 0, F32_ODD_NARROW16, 1},
+      {86592, 51, 1, 4, 0, 0, F32_ODD_NARROW16,
+       0}, /* destination rows on 32 bytes: the narrow kernel's own */
+      {115003, 43, 1, 4, 45, 0, F32_ODD_NARROW16, 0},
+      {115003, 43, 1, 4, 0, 115004, F32_ODD_NARROW16, 0},
+      {60001, 43, 2, 4, 0, 0, F32_ODD_NARROW16, 0},
+      {115003, 43, 1, 8, 0, 0, F32_ODD_NARROW16, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's and another GPU's AUTO */
@@ -4176,6 +4196,9 @@ static void h200_tile_rules(void **state) {
         break;
       case F32_TALL_RECT32:
         taken = c.variant == CLT_VARIANT_RECT && c.tile == 32 && c.vw == 2 && c.wg_x == 16 && c.wg_y == 8;
+        break;
+      case F32_ODD_NARROW16:
+        taken = c.variant == CLT_VARIANT_NARROW && !c.wide && c.tile == 16 && c.wg_x == 128;
         break;
       default:
         taken = c.variant == CLT_VARIANT_RECT && c.tile == 32 && c.vw == 1 && c.wg_x == 32 && c.wg_y == 8;
