@@ -334,6 +334,10 @@ typedef struct clt__traits {
    * rect tiles stay skewed, the narrow kernel's tiles of 16 source rows in groups of 128 (src/tuning.c's
    * tall4_odd_skewed_to_narrow16; default 0) */
   int tall4_odd_narrow16;
+  /* AUTO gives dense tall f32 sources of at least 11 columns and 8 to 64 MiB, one matrix a call, into
+   * destination rows on 16 bytes but off 32, that it gives the narrow kernel's tiles of at least 64 source
+   * rows skewed to the sectors, the same tiles unskewed (src/tuning.c's narrow4_on16_unskewed; default 0) */
+  int narrow4_unskewed16;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

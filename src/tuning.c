@@ -2843,6 +2843,35 @@ static void tall4_odd_skewed_to_narrow16(const clt__device_info *info, const clt
   retune(info, l, &t, c);
 }
 
+/* Dense tall f32 sources of at least 11 columns and 8 to 64 MiB, one matrix a call, into destination rows on
+ * 16 bytes but off the 32-byte sectors (a row count of 4 mod 8), that AUTO gives the narrow kernel's tiles of
+ * 64 or 128 source rows with their runs skewed to the sectors (narrow_skewed, measured on matrices of
+ * hundreds of MB), on devices whose clt__traits narrow4_unskewed16 says so: the same tiles unskewed, into
+ * runs aligned to 16 bytes. On an NVIDIA H200, AUTO's tiles against knobs, two rounds in alternating
+ * processes, % of the copy (bench/results/h200/knobs74.txt D, I, J; a verdict by every pair of figures in
+ * GB/s): all 14 such layouts of 13 to 51 columns up to 64 MiB gained (400004x15 52.7-53.6 -> 81.1-81.8,
+ * 150004x35 58.1-60.2 -> 77.1-77.7, 120004x19 70.7-73.6 -> 89.7-91.4, 250004x51 72.5-72.9 -> 75.8-76.4); past
+ * it 5 of 9 lost (1500004x22 89.5-89.7 -> 87.8-88.3, 1000004x35 86.5-87.1 -> 84.5-85.4) and 3 gained
+ * (2000004x15 86.6-86.8 -> 88.3-89.6); tiles of 32 rows lost on 6 of 7 (220004x30 90.7-91.9 -> 83.2-83.3,
+ * 260004x29 87.4-88.8 -> 82.1-82.5), and keep their skew. Held out, three rounds (K): 15 of 16 gained
+ * (500004x11 59.4-61.9 -> 81.9-85.7, 260004x14 63.2-80.7 -> 90.4-91.6, 300004x41 68.6-68.9 -> 79.3-79.8,
+ * 700004x13 60.0-61.2 -> 72.0-73.5) and 110004x23 (10 MB) went either way; AUTO ahead of CLBlast 1.5.3 on
+ * every pair went from 8 of them to 12. The H100 was not measured. */
+static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  if (!clt__device_traits(info).narrow4_unskewed16 || c->variant != CLT_VARIANT_NARROW || c->wide ||
+      !c->pre || c->tile < 64 || l->elem_size != 4 || l->batch != 1 || l->cols < 11 || l->src_ld != l->cols ||
+      !dense_destination(l) || !dst_rows_on(l, 4) || matrix_bytes(l) < ((size_t)8 << 20) ||
+      matrix_bytes(l) > ((size_t)64 << 20))
+    return;
+  clt_tuning t;
+  clt__config u;
+  clt__config_to_tuning(c, &t);
+  t.dst_align = 16;
+  if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS)
+    *c = u;
+  clt__clear_error();
+}
+
 /* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect's 128 x 64 tiles read
  * element by element, on devices whose clt__traits tall2_narrow says so: the narrow kernel, its tile moved
  * whole (FLAT), all the columns of 64 source rows in groups of 128 where the destination rows start on 128
@@ -2930,6 +2959,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     tall4_odd_to_rect64x32(info, l, &c);
     rect4_on16_unskewed(info, l, &c);
     tall4_odd_skewed_to_narrow16(info, l, &c);
+    narrow4_on16_unskewed(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

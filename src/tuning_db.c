@@ -375,7 +375,13 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * matrix a call, whose rect tiles stayed skewed, ran faster in the narrow kernel's tiles of 16 source rows in
  * groups of 128: held out, 11 of 14 layouts gained on every pair of figures (110002x53 71.1-71.5% of the copy
  * -> 82.8-84.9), 2 went either way and 70004x41 (11.5 MB) lost (src/tuning.c's tall4_odd_skewed_to_narrow16
- * has the figures); the H100 was not measured for it. */
+ * has the figures); the H100 was not measured for it.
+ * narrow4_unskewed16: on an NVIDIA H200 dense tall f32 sources of at least 11 columns and 8 to 64 MiB, one
+ * matrix a call, into destination rows on 16 bytes but off 32, ran faster in the narrow kernel's tiles of 64
+ * or 128 source rows unskewed than skewed to the sectors: held out, 15 of 16 layouts gained on every pair of
+ * figures (500004x11 59.4-61.9% of the copy -> 81.9-85.7) and 1 went either way; tiles of 32 rows and 5 of 9
+ * layouts past 64 MiB lost (src/tuning.c's narrow4_on16_unskewed has the figures); the H100 was not measured
+ * for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -420,7 +426,8 @@ static const struct {
       .tall4_odd_rect64x32 = 1,
       .rect4_overlap = 1,
       .rect4_unskewed16 = 1,
-      .tall4_odd_narrow16 = 1}},
+      .tall4_odd_narrow16 = 1,
+      .narrow4_unskewed16 = 1}},
     {"H100",
      "NVIDIA",
      {.l2pf_elems4 = 256,
@@ -461,7 +468,8 @@ static const struct {
       .tall4_odd_rect64x32 = 0,
       .rect4_overlap = 0,
       .rect4_unskewed16 = 0,
-      .tall4_odd_narrow16 = 0}},
+      .tall4_odd_narrow16 = 0,
+      .narrow4_unskewed16 = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -503,7 +511,8 @@ static const struct {
       .tall4_odd_rect64x32 = 0,
       .rect4_overlap = 0,
       .rect4_unskewed16 = 0,
-      .tall4_odd_narrow16 = 0}},
+      .tall4_odd_narrow16 = 0,
+      .narrow4_unskewed16 = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

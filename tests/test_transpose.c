@@ -1540,6 +1540,40 @@ static void narrow_tall_tiles_exact(void **state) {
   run_narrow_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The H200's narrow tiles of 64 and 128 source rows unskewed into destination rows on 16 bytes but off 32
+ * (src/tuning.c's narrow4_on16_unskewed, dst_align 16), exact: 11 to 51 columns, the last tile partial. The
+ * options run from SUNROLL straight to FLAT, which a skew (-DSKEW=8) would come between. */
+static void narrow_unskewed16_exact(void **state) {
+  static const struct {
+    size_t rows, cols;
+    unsigned tile, wg;
+    const char *opt;
+  } cases[] = {
+      {2004, 22, 64, 128,
+       "-DTR=64 -DTC=22 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {3004, 15, 128, 64,
+       "-DTR=128 -DTC=15 -DGROUP=64 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {1004, 51, 64, 128,
+       "-DTR=64 -DTC=51 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+      {2012, 11, 128, 64,
+       "-DTR=128 -DTC=11 -DGROUP=64 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DFLAT=1"},
+  };
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const clt_tuning t = {.variant = CLT_VARIANT_NARROW,
+                          .tile = cases[i].tile,
+                          .wg_x = cases[i].wg,
+                          .wg_y = 1,
+                          .dst_align = 16};
+    const clt_desc d = clt_test_desc(cases[i].rows, cases[i].cols, 4, CLT_VARIANT_NARROW);
+    run_tuned(&d, CLT_TEST_VIA_PLAN, &t, cases[i].opt);
+  }
+}
+
 /* The narrow kernel's whole short side over source rows on 16-byte vectors, whose tiles cut by the matrix's
  * last column move each row vector inside it and, held as written, their destination run as whole vectors
  * (cl/narrow.cl's EDGE_VEC, which the host sets there: src/tuning.c's narrow_edge_vectors), exact: u8 and
@@ -1655,6 +1689,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(plan_info_reports_requested_or_concrete_variant),
       cmocka_unit_test(narrow_tiles_exact),
       cmocka_unit_test(narrow_tall_tiles_exact),
+      cmocka_unit_test(narrow_unskewed16_exact),
       cmocka_unit_test(tiled_knobs_exact),
       cmocka_unit_test(vector_pairs_exact),
       cmocka_unit_test(vector_shifted_f16_exact),

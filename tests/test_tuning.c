@@ -4213,6 +4213,58 @@ static void h200_tile_rules(void **state) {
     }
 }
 
+/* The faked H200's AUTO gives dense tall f32 sources of 8 to 64 MiB into destination rows on 16 bytes but off
+ * 32 that it gives the narrow kernel's tiles of 64 or 128 source rows those tiles unskewed
+ * (src/tuning.c's narrow4_on16_unskewed): 11 to 51 columns, both size bounds; 10 columns, tiles of 32 rows,
+ * larger matrices, destination rows off 16 bytes or padded, padded source rows, a batch, explicit narrow, the
+ * H100 and another GPU keep the skew to the 32-byte sectors (-DSKEW=8 in the options; SKEW absent where
+ * unskewed). */
+static void h200_narrow4_unskewed16(void **state) {
+  (void)state;
+  static const struct {
+    size_t rows, cols, batch, es, src_ld, dst_ld;
+    int h200; /* whether the H200's AUTO unskews */
+  } cases[] = {
+      {400004, 15, 1, 4, 0, 0, 1},      /* tiles of 128 rows */
+      {300004, 22, 1, 4, 0, 0, 1},      /* of 64 rows */
+      {250004, 51, 1, 4, 0, 0, 1},      /* 51 MB */
+      {120004, 19, 1, 4, 0, 0, 1},      /* 9.1 MB */
+      {500004, 11, 1, 4, 0, 0, 1},      /* 11 columns */
+      {123364, 17, 1, 4, 0, 0, 1},      /* 8 MiB and 144 bytes */
+      {123356, 17, 1, 4, 0, 0, 0},      /* 8 MiB less 400 bytes */
+      {762596, 22, 1, 4, 0, 0, 1},      /* 64 MiB less 416 bytes */
+      {762604, 22, 1, 4, 0, 0, 0},      /* 64 MiB and 288 bytes */
+      {220004, 30, 1, 4, 0, 0, 0},      /* tiles of 32 rows */
+      {260004, 29, 1, 4, 0, 0, 0},      /* tiles of 32 rows */
+      {1500004, 22, 1, 4, 0, 0, 0},     /* 132 MB */
+      {300001, 22, 1, 4, 0, 0, 0},      /* destination rows off 8 bytes */
+      {300002, 22, 1, 4, 0, 0, 0},      /* on 8 but off 16 */
+      {300004, 22, 1, 4, 0, 300012, 0}, /* padded */
+      {150004, 22, 2, 4, 0, 0, 0},      /* a batch */
+      {567420, 10, 1, 4, 0, 0, 0},      /* 10 columns */
+      {300004, 24, 1, 4, 28, 0, 0},     /* padded source rows */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int k = 0; k < 4; k++) { /* the H200's AUTO and explicit narrow, the H100's and another GPU's AUTO */
+      const shape s = {
+          cases[i].rows, cases[i].cols, cases[i].batch, 0, cases[i].src_ld, 0, 0, cases[i].dst_ld, 0, 0};
+      clt__config c;
+      const char *way = h200_rule_probe(k < 2 ? 0 : k - 1, k == 1 ? CLT_VARIANT_NARROW : CLT_VARIANT_AUTO, &s,
+                                        cases[i].es, &c);
+      char opt[1024];
+      assert_int_equal(clt__config_options(&c, cases[i].es, opt, sizeof opt), 0);
+      const int narrow = c.variant == CLT_VARIANT_NARROW && !c.wide;
+      const int unskewed = narrow && c.tile >= 64 && !c.pre && !strstr(opt, "-DSKEW=");
+      const int skewed = narrow && c.pre == 8 && strstr(opt, "-DSKEW=8");
+      const int want = k == 0 && cases[i].h200;
+      if (want ? !unskewed : !skewed && !(k >= 2 && !narrow))
+        fail_msg("%s elem_size %zu, %zux%zu batch %zu, src_ld %zu, dst_ld %zu: %s tile %u pre %u (%s); %s",
+                 way, cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, cases[i].src_ld,
+                 cases[i].dst_ld, clt_variant_name(c.variant), c.tile, c.pre, opt,
+                 want ? "unskewed expected" : "skew expected");
+    }
+}
+
 /* The H200's u8 odd entry loads the edge tiles of its skewed tiles over shifted rows whose reads stay
  * inside the view as whole ones, rows clamped (cl/rect.cl's EDGE_CLAMP), beside either edge-shift form or
  * none, and names it in the options exactly there; unskewed layouts (whose tiles overlap instead), aligned
@@ -5167,6 +5219,7 @@ int main(void) {
       cmocka_unit_test(h200_wide4_tiles32),
       cmocka_unit_test(h200_tall4_small_tiles32),
       cmocka_unit_test(h200_tile_rules),
+      cmocka_unit_test(h200_narrow4_unskewed16),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
