@@ -338,6 +338,10 @@ typedef struct clt__traits {
    * destination rows on 16 bytes but off 32, that it gives the narrow kernel's tiles of at least 64 source
    * rows skewed to the sectors, the same tiles unskewed (src/tuning.c's narrow4_on16_unskewed; default 0) */
   int narrow4_unskewed16;
+  /* AUTO gives dense tall f32 sources of 33 to 39 columns and 8 to 45 MiB, one matrix a call, into
+   * destination rows off 16 bytes, that it gives the narrow kernel's tiles of 64 source rows skewed to the
+   * sectors, tiles of 32 rows (src/tuning.c's tall4_off16_tiles32; default 0) */
+  int tall4_off16_tiles32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

@@ -4030,22 +4030,33 @@ static void h200_wide4_tiles32(void **state) {
 }
 
 /* The H200's AUTO gives dense tall f32 sources of 25 to 31 columns but 28, of at most 64 MiB, one matrix a
- * call, whose destination rows the narrow kernel skews, tiles of 32 source rows in groups of 128; other
- * column counts, larger matrices, padded views, unskewed destination rows, batches, explicit narrow, the H100
- * and other GPUs keep the heuristic's 64. */
+ * call, whose destination rows the narrow kernel skews, tiles of 32 source rows in groups of 128
+ * (tall4_small_to_tiles32), and so it does those of 33 to 39 columns of 8 to 45 MiB into destination rows off
+ * 16 bytes (tall4_off16_tiles32; both size bounds); other column counts, larger matrices, padded views,
+ * unskewed destination rows, rows on 16 bytes past 31 columns, batches, explicit narrow, the H100 and other
+ * GPUs keep the heuristic's 64. */
 static void h200_tall4_small_tiles32(void **state) {
   (void)state;
   static const struct {
     size_t rows, cols, batch, src_ld, dst_ld;
     int h200; /* the H200's AUTO takes the 32-row tiles */
   } cases[] = {
-      {150002, 25, 1, 0, 0, 1},      {150002, 26, 1, 0, 0, 1},  {150002, 27, 1, 0, 0, 1},
-      {150002, 29, 1, 0, 0, 1},      {150002, 30, 1, 0, 0, 1},  {150002, 31, 1, 0, 0, 1},
-      {150001, 27, 1, 0, 0, 1},      {150004, 27, 1, 0, 0, 1},  {300001, 25, 1, 0, 0, 1},
-      {621378, 27, 1, 0, 0, 1},      {621379, 27, 1, 0, 0, 0},  {1200002, 27, 1, 0, 0, 0},
-      {150002, 24, 1, 0, 0, 0},      {150002, 28, 1, 0, 0, 0},  {150002, 23, 1, 0, 0, 0},
-      {150002, 17, 1, 0, 0, 0},      {150002, 33, 1, 0, 0, 0},  {150008, 27, 1, 0, 0, 0},
-      {100002, 27, 1, 0, 100003, 0}, {100002, 27, 1, 29, 0, 0}, {50002, 27, 2, 0, 0, 0},
+      {150002, 25, 1, 0, 0, 1},      {150002, 26, 1, 0, 0, 1},      {150002, 27, 1, 0, 0, 1},
+      {150002, 29, 1, 0, 0, 1},      {150002, 30, 1, 0, 0, 1},      {150002, 31, 1, 0, 0, 1},
+      {150001, 27, 1, 0, 0, 1},      {150004, 27, 1, 0, 0, 1},      {300001, 25, 1, 0, 0, 1},
+      {621378, 27, 1, 0, 0, 1},      {621379, 27, 1, 0, 0, 0},      {1200002, 27, 1, 0, 0, 0},
+      {150002, 24, 1, 0, 0, 0},      {150002, 28, 1, 0, 0, 0},      {150002, 23, 1, 0, 0, 0},
+      {150002, 17, 1, 0, 0, 0},      {150004, 33, 1, 0, 0, 0},      {150008, 27, 1, 0, 0, 0},
+      {100002, 27, 1, 0, 100003, 0}, {100002, 27, 1, 29, 0, 0},     {50002, 27, 2, 0, 0, 0},
+      {150001, 33, 1, 0, 0, 1},      {140002, 35, 1, 0, 0, 1},      {100001, 39, 1, 0, 0, 1},
+      {63551, 33, 1, 0, 0, 1},  /* 8 MiB and 124 bytes */
+      {63549, 33, 1, 0, 0, 0},  /* 8 MiB less 140 bytes */
+      {302473, 39, 1, 0, 0, 1}, /* 45 MiB less 132 bytes */
+      {302475, 39, 1, 0, 0, 0}, /* 45 MiB and 180 bytes */
+      {400001, 37, 1, 0, 0, 0},      {200001, 32, 1, 0, 0, 0},      {120001, 40, 1, 0, 0, 0},
+      {250001, 40, 1, 0, 0, 0}, /* 40 columns past 32 MiB: the narrow kernel's skewed 64 */
+      {180001, 36, 1, 0, 0, 0}, /* unskewed */
+      {150001, 33, 1, 35, 0, 0},     {150001, 33, 1, 0, 150003, 0}, {75001, 33, 2, 0, 0, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (int k = 0; k < 4; k++) {
