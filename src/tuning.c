@@ -2776,6 +2776,18 @@ static void tall4_odd_to_rect64x32(const clt__device_info *info, const clt__layo
   retune(info, l, &t, c);
 }
 
+/* c re-derived with its destination runs aligned to align bytes (clt_tuning.dst_align) into out: 1 where
+ * the knobs still fit the layout, 0 (out unset, no error kept) where they do not. */
+static int aligned_to(const clt__device_info *info, const clt__layout *l, const clt__config *c,
+                      unsigned align, clt__config *out) {
+  clt_tuning t;
+  clt__config_to_tuning(c, &t);
+  t.dst_align = align;
+  const int ok = clt__config_from_tuning(info, l, &t, out) == CLT_SUCCESS;
+  clt__clear_error();
+  return ok;
+}
+
 /* f32 sources of at most 64 MiB a call whose destination rows start on 16 bytes but off the 32-byte sectors,
  * which AUTO gives rect's tiles of 2-element vectors skewed to the sectors, on devices whose clt__traits
  * rect4_unskewed16 says so: the same tiles unskewed, into runs aligned to 16 bytes, where rect4_tiles_overlap
@@ -2806,17 +2818,13 @@ static void rect4_on16_unskewed(const clt__device_info *info, const clt__layout 
   if (!clt__device_traits(info).rect4_unskewed16 || c->variant != CLT_VARIANT_RECT || l->elem_size != 4 ||
       c->vw != 2 || !c->pre || !dst_rows_on(l, 4) || call_bytes(l) > ((size_t)64 << 20))
     return;
-  clt_tuning t;
   clt__config u;
-  clt__config_to_tuning(c, &t);
-  t.dst_align = 16;
-  if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS) {
+  if (aligned_to(info, l, c, 16, &u)) {
     const size_t tc = tile_cols(&u);
     if (walks_across(info, &u, l) ? !u.src_aligned && l->cols % tc >= tc / 2
                                   : rect4_tiles_overlap(info, &u, l) || (u.src_aligned && u.edge_rows))
       *c = u;
   }
-  clt__clear_error();
 }
 
 /* Dense tall f32 sources of an odd 41 to 63 columns of 8 to 32 MiB, one matrix a call, whose rect tiles
@@ -2863,13 +2871,9 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
       !dense_destination(l) || !dst_rows_on(l, 4) || matrix_bytes(l) < ((size_t)8 << 20) ||
       matrix_bytes(l) > ((size_t)64 << 20))
     return;
-  clt_tuning t;
   clt__config u;
-  clt__config_to_tuning(c, &t);
-  t.dst_align = 16;
-  if (clt__config_from_tuning(info, l, &t, &u) == CLT_SUCCESS)
+  if (aligned_to(info, l, c, 16, &u))
     *c = u;
-  clt__clear_error();
 }
 
 /* Dense tall f32 sources of 33 to 39 columns and 8 to 45 MiB, one matrix a call, into destination rows off 16
