@@ -4182,8 +4182,7 @@ static void h200_tile_rules(void **state) {
       {120001, 65, 1, 4, 0, 0, F32_ODD_NARROW16, 0},
       {200001, 39, 1, 4, 0, 0, F32_ODD_NARROW16, 0},
       {86593, 51, 1, 4, 0, 0, F32_ODD_NARROW16, 1},
-      {86592, 51, 1, 4, 0, 0, F32_ODD_NARROW16,
-       0}, /* destination rows on 32 bytes: the narrow kernel's own */
+      {86592, 51, 1, 4, 0, 0, F32_ODD_NARROW16, 0}, /* rows on 32 bytes */
       {115003, 43, 1, 4, 45, 0, F32_ODD_NARROW16, 0},
       {115003, 43, 1, 4, 0, 115004, F32_ODD_NARROW16, 0},
       {60001, 43, 2, 4, 0, 0, F32_ODD_NARROW16, 0},
@@ -4224,12 +4223,12 @@ static void h200_tile_rules(void **state) {
     }
 }
 
-/* The faked H200's AUTO gives dense tall f32 sources of 8 to 64 MiB into destination rows on 16 bytes but off
- * 32 that it gives the narrow kernel's tiles of 64 or 128 source rows those tiles unskewed
- * (src/tuning.c's narrow4_on16_unskewed): 11 to 51 columns, both size bounds; 10 columns, tiles of 32 rows,
- * larger matrices, destination rows off 16 bytes or padded, padded source rows, a batch, explicit narrow, the
- * H100 and another GPU keep the skew to the 32-byte sectors (-DSKEW=8 in the options; SKEW absent where
- * unskewed). */
+/* The faked H200's AUTO gives dense tall f32 sources of at least 11 columns and 8 to 64 MiB into destination
+ * rows on 16 bytes but off 32 that it gives the narrow kernel's tiles of 64 or 128 source rows those tiles
+ * unskewed (src/tuning.c's narrow4_on16_unskewed): 11 to 51 columns, both size bounds; 10 columns, tiles of
+ * 32 rows, larger matrices, destination rows off 16 bytes or padded, padded source rows, a batch, explicit
+ * narrow, the H100 and another GPU keep the skew to the 32-byte sectors (-DSKEW=8 in the options; SKEW absent
+ * where unskewed). */
 static void h200_narrow4_unskewed16(void **state) {
   (void)state;
   static const struct {
