@@ -340,7 +340,7 @@ typedef struct clt__traits {
   int narrow4_unskewed16;
   /* AUTO gives dense tall f32 sources of 33 to 39 columns and 8 to 45 MiB, one matrix a call, into
    * destination rows off 16 bytes, that it gives the narrow kernel's tiles of 64 source rows skewed to the
-   * sectors, tiles of 32 rows (src/tuning.c's tall4_off16_tiles32; default 0) */
+   * sectors, tiles of 32 rows (src/tuning.c's tall4_small_to_tiles32; default 0) */
   int tall4_off16_tiles32;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);

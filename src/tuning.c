@@ -2590,10 +2590,32 @@ static void wide4_to_tiles32(const clt__device_info *info, const clt__layout *l,
  * 300002x25 to 2.5 to 5.2 ahead. 17 to 23 columns went either way in the design (and lost on 1200002 rows)
  * and lost or went either way held out (400002x23 88.1-88.8 -> 81.3-81.7, 200002x17 91.2-96.9 -> 87.6-89.4);
  * 28 columns (source rows on 16 bytes) were not measured. The H100 was not measured. */
+/* And dense tall f32 sources of 33 to 39 columns and 8 to 45 MiB, one matrix a call, into destination rows
+ * off 16 bytes (row counts odd or 2 mod 4), that AUTO gives the narrow kernel's tiles of 64 source rows
+ * skewed to the sectors, on devices whose clt__traits tall4_off16_tiles32 says so: tiles of 32 rows in groups
+ * of 128, twice the groups (these matrices have 840 to 5960 tiles of 64 rows). On an NVIDIA H200, AUTO
+ * against knobs, two rounds in alternating processes, % of the copy (bench/results/h200/knobs74.txt L, M, O;
+ * a verdict by every pair of figures in GB/s): 9 of 10 such layouts of 12 to 22 MB gained
+ * (120001x37 64.9-71.9 -> 92.6-94.9, 140002x35 62.9-67.7 -> 82.2-82.9, 100001x39 73.0-73.6 -> 88.3-96.0) and
+ * 90003x34 went either way; under 33 columns they went either way (L, M, O: 9 gained, 4 lost, 6 either way;
+ * 400001x13 86.7-87.3 -> 80.6-83.9). Held out, three rounds (P): 12 of 14 gained (180002x35 64.0-65.1
+ * -> 79.5-81.8, 115002x39 55.1-61.2 -> 71.2-89.1, 300001x33 at 40 MB 73.1-74.1 -> 77.9-78.8), 85003x38 went
+ * either way and 400001x37 (59 MB) lost (83.1-83.6 -> 80.1-80.3), the draft's bound being 64 MiB. Between 41
+ * and 60 MB (Q, measured after P) all 4 up to 46.8 MB gained (300002x39 71.6-72.1 -> 87.6), and past it 3 of
+ * 4 lost (330003x38 at 50.2 MB 81.0-81.3 -> 80.2-81.0, 450001x33 80.4-81.2 -> 75.5-76.0), so the rule stops
+ * at 45 MiB (47.2 MB). AUTO ahead of CLBlast 1.5.3 on every pair went from 9 of P's 14 to 13. The H100 was
+ * not measured. */
 static void tall4_small_to_tiles32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (!clt__device_traits(info).tall4_small_tiles32 || c->variant != CLT_VARIANT_NARROW || c->wide ||
-      !c->pre || l->elem_size != 4 || l->batch != 1 || l->cols < 25 || l->cols > 31 || l->cols == 28 ||
-      l->src_ld != l->cols || !dense_destination(l) || matrix_bytes(l) > ((size_t)64 << 20))
+  if (c->variant != CLT_VARIANT_NARROW || c->wide || !c->pre || l->elem_size != 4 || l->batch != 1 ||
+      l->src_ld != l->cols || !dense_destination(l))
+    return;
+  const clt__traits tr = clt__device_traits(info);
+  const size_t bytes = matrix_bytes(l);
+  const int small = tr.tall4_small_tiles32 && l->cols >= 25 && l->cols <= 31 && l->cols != 28 &&
+                    bytes <= ((size_t)64 << 20);
+  const int off16 = tr.tall4_off16_tiles32 && c->tile == 64 && l->cols >= 33 && l->cols <= 39 &&
+                    !dst_rows_on(l, 4) && bytes >= ((size_t)8 << 20) && bytes <= ((size_t)45 << 20);
+  if (!small && !off16)
     return;
   const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 32, .wg_x = 128};
   retune(info, l, &t, c);
@@ -2876,30 +2898,6 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
     *c = u;
 }
 
-/* Dense tall f32 sources of 33 to 39 columns and 8 to 45 MiB, one matrix a call, into destination rows off 16
- * bytes (row counts odd or 2 mod 4), that AUTO gives the narrow kernel's tiles of 64 source rows skewed to
- * the sectors, on devices whose clt__traits tall4_off16_tiles32 says so: tiles of 32 rows in groups of 128,
- * twice the groups (these matrices have 840 to 5960 tiles of 64 rows). On an NVIDIA H200, AUTO against knobs,
- * two rounds in alternating processes, % of the copy (bench/results/h200/knobs74.txt L, M, O; a verdict by
- * every pair of figures in GB/s): 9 of 10 such layouts of 12 to 22 MB gained (120001x37 64.9-71.9 ->
- * 92.6-94.9, 140002x35 62.9-67.7 -> 82.2-82.9, 100001x39 73.0-73.6 -> 88.3-96.0) and 90003x34 went either
- * way; under 33 columns they went either way (L, M, O: 9 gained, 4 lost, 6 either way; 400001x13 86.7-87.3 ->
- * 80.6-83.9). Held out, three rounds (P): 12 of 14 gained (180002x35 64.0-65.1 -> 79.5-81.8, 115002x39
- * 55.1-61.2 -> 71.2-89.1, 300001x33 at 40 MB 73.1-74.1 -> 77.9-78.8), 85003x38 went either way and 400001x37
- * (59 MB) lost (83.1-83.6 -> 80.1-80.3), the draft's bound being 64 MiB. Between 41 and 60 MB (Q, measured
- * after P) all 4 up to 46.8 MB gained (300002x39 71.6-72.1 -> 87.6), and past it 3 of 4 lost (330003x38 at
- * 50.2 MB 81.0-81.3 -> 80.2-81.0, 450001x33 80.4-81.2 -> 75.5-76.0), so the rule stops at 45 MiB (47.2 MB).
- * AUTO ahead of CLBlast 1.5.3 on every pair went from 9 of P's 14 to 13. The H100 was not measured. */
-static void tall4_off16_tiles32(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  if (!clt__device_traits(info).tall4_off16_tiles32 || c->variant != CLT_VARIANT_NARROW || c->wide ||
-      !c->pre || c->tile != 64 || l->elem_size != 4 || l->batch != 1 || l->cols < 33 || l->cols > 39 ||
-      l->src_ld != l->cols || !dense_destination(l) || dst_rows_on(l, 4) ||
-      matrix_bytes(l) < ((size_t)8 << 20) || matrix_bytes(l) > ((size_t)45 << 20))
-    return;
-  const clt_tuning t = {.variant = CLT_VARIANT_NARROW, .tile = 32, .wg_x = 128};
-  retune(info, l, &t, c);
-}
-
 /* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect's 128 x 64 tiles read
  * element by element, on devices whose clt__traits tall2_narrow says so: the narrow kernel, its tile moved
  * whole (FLAT), all the columns of 64 source rows in groups of 128 where the destination rows start on 128
@@ -2988,7 +2986,6 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     rect4_on16_unskewed(info, l, &c);
     tall4_odd_skewed_to_narrow16(info, l, &c);
     narrow4_on16_unskewed(info, l, &c);
-    tall4_off16_tiles32(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

@@ -386,7 +386,7 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * matrix a call, into destination rows off 16 bytes, ran faster in the narrow kernel's tiles of 32 source
  * rows than in its skewed tiles of 64: held out, 12 of 14 layouts gained on every pair of figures
  * (180002x35 64.0-65.1% of the copy -> 79.5-81.8), 1 went either way and 1 of 59 MB lost, and 3 of 4 past 47
- * MB lost (src/tuning.c's tall4_off16_tiles32 has the figures); the H100 was not measured for it. */
+ * MB lost (src/tuning.c's tall4_small_to_tiles32 has the figures); the H100 was not measured for it. */
 static const struct {
   const char *device, *platform;
   clt__traits t;

@@ -1498,7 +1498,7 @@ static void narrow_tall_tiles_exact(void **state) {
        "-DTVL=uint -DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=16 -DTC=47 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
        "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=8 -DFLAT=1"},
       /* and tiles of 32 rows over 33 to 39 columns into rows off 16 bytes (src/tuning.c's
-         tall4_off16_tiles32) */
+         tall4_small_to_tiles32, clt__traits tall4_off16_tiles32) */
       {3001, 35, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTVL=uint -DVWL=1 -DTVS=uint4 -DVWS=4 -DTR=32 -DTC=35 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 "
        "-DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 -DSKEW=8 -DFLAT=1"},

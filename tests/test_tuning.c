@@ -4032,9 +4032,9 @@ static void h200_wide4_tiles32(void **state) {
 /* The H200's AUTO gives dense tall f32 sources of 25 to 31 columns but 28, of at most 64 MiB, one matrix a
  * call, whose destination rows the narrow kernel skews, tiles of 32 source rows in groups of 128
  * (tall4_small_to_tiles32), and so it does those of 33 to 39 columns of 8 to 45 MiB into destination rows off
- * 16 bytes (tall4_off16_tiles32; both size bounds); other column counts, larger matrices, padded views,
- * unskewed destination rows, rows on 16 bytes past 31 columns, batches, explicit narrow, the H100 and other
- * GPUs keep the heuristic's 64. */
+ * 16 bytes (the trait tall4_off16_tiles32; both size bounds); other column counts, larger matrices, padded
+ * views, unskewed destination rows, rows on 16 bytes past 31 columns, batches, explicit narrow, the H100 and
+ * other GPUs keep the heuristic's 64. */
 static void h200_tall4_small_tiles32(void **state) {
   (void)state;
   static const struct {
