@@ -2898,6 +2898,49 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
     *c = u;
 }
 
+/* Matrices of 1 to 10 MiB of 2-, 4- and 8-byte elements, one a call, that AUTO gives the narrow kernel in
+ * fewer work-groups than clt__traits narrow_fill_groups per compute unit: tiles of half the length, again
+ * while the grid holds fewer, down to 16 elements (32 for f32, and four times a skew, whose extra rows a
+ * shorter tile reads in a larger share). A few MB make a grid of a few hundred groups, one wave under what an
+ * NVIDIA H200's 132 compute units hold (16 groups of 128 fill one's 2048 work-items), that reads everything
+ * and only then writes; more groups keep both directions of the memory busy at once. On an H200, alternating
+ * processes, % of the copy (bench/results/h200/knobs75.txt; a verdict by every pair of figures in GB/s): tall
+ * f32 of 9 to 24 columns in tiles of 32 rows instead of 64 ran ahead on 19 of 20 pairs of 1 to 4 MB (25002x19
+ * 59.6-62.9 -> 73.7-79.3) and gained or went either way up to 10 MB (70001x22 65.1-81.6 -> 85.1-96.0), where
+ * CLBlast 1.5.3 had led (A to C). Held out, three rounds: f16 and f64 gained on 14 of 24 layouts of seeds 6
+ * to 8's surveys of 1 to 10 MiB and went either way on 10 (f16 93x6517 46.4-55.2 -> 74.9-81.9, 167104x5
+ * 52.3-53.5 -> 82.3-86.4; f64 108x1664 74.8-76.6 -> 87.2-98.0); u8 lost on 3 of 12 (48000x47 85.5-89.1 ->
+ * 48.5-57.4 in tiles of 16 bytes), c128 on 2 and f32 in tiles of 16 on 3 (F), so those are left or stop at
+ * 32; f32 stopped at 32 then gained on 10 of 22 fresh layouts and went either way on 12 (55272x6 53.6-60.5 ->
+ * 81.6-94.8, 65001x21 68.6-83.5 -> 84.1-88.4; G). Halving rect's tiles as well lost (E). Seed 5's survey
+ * again (H): of the 36 layouts the rule changes, 19 gained, 14 went either way and 3 lost in tiles an eighth
+ * as long (f64 58241x3 90.4 -> 72.2); AUTO ahead of CLBlast on every pair on 16 of 60, CLBlast on 16, where
+ * it had been 13 and 19. The H100 was not measured. */
+static void narrow_small_fill(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  const size_t per_cu = clt__device_traits(info).narrow_fill_groups, es = l->elem_size;
+  if (!per_cu || c->variant != CLT_VARIANT_NARROW || (es != 2 && es != 4 && es != 8) || l->batch != 1 ||
+      matrix_bytes(l) < ((size_t)1 << 20) || matrix_bytes(l) > ((size_t)10 << 20))
+    return;
+  const size_t target = per_cu * (info->compute_units ? info->compute_units : 1);
+  for (;;) {
+    size_t global[3], local[3];
+    clt__config_ndrange(c, l, info, global, local);
+    const unsigned shortest = es == 4 ? 32 : 16, least = 4 * c->pre > shortest ? 4 * c->pre : shortest;
+    if ((global[0] / local[0]) * (global[1] / local[1]) * (global[2] / local[2]) >= target ||
+        c->tile / 2 < least)
+      return;
+    clt_tuning t;
+    clt__config_to_tuning(c, &t);
+    t.tile = c->tile / 2;
+    clt__config f;
+    if (clt__config_from_tuning(info, l, &t, &f) != CLT_SUCCESS) {
+      clt__clear_error();
+      return;
+    }
+    *c = f;
+  }
+}
+
 /* Tall f16 sources of an odd 65 to 127 columns in dense rows, which AUTO gives rect's 128 x 64 tiles read
  * element by element, on devices whose clt__traits tall2_narrow says so: the narrow kernel, its tile moved
  * whole (FLAT), all the columns of 64 source rows in groups of 128 where the destination rows start on 128
@@ -2986,6 +3029,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     rect4_on16_unskewed(info, l, &c);
     tall4_odd_skewed_to_narrow16(info, l, &c);
     narrow4_on16_unskewed(info, l, &c);
+    narrow_small_fill(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

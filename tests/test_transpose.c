@@ -1582,6 +1582,29 @@ static void narrow_unskewed16_exact(void **state) {
   }
 }
 
+/* The H200's shorter narrow tiles for matrices of a few MB (src/tuning.c's narrow_small_fill), exact: f16
+ * tiles of 16 and 64 elements, f32 of 32 and 64, f64 of 16 and 32, tall and wide, in the groups the H200's
+ * AUTO takes, the last tile partial. */
+static void narrow_fill_tiles_exact(void **state) {
+  static const narrow_case cases[] = {
+      {60, 1793, 2, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=60 -DTC=16 -DGROUP=128 "},
+      {7, 16547, 2, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=7 -DTC=64 -DGROUP=64 "},
+      {16711, 5, 2, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=5 -DGROUP=64 "},
+      {2404, 51, 2, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=51 -DGROUP=256 "},
+      {3136, 27, 2, 16, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=16 -DTC=27 -DGROUP=64 "},
+      {5527, 6, 4, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=6 -DGROUP=64 "},
+      {6501, 21, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=21 -DGROUP=128 "},
+      {42, 3416, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=42 -DTC=32 -DGROUP=128 "},
+      {4, 25787, 4, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=4 -DTC=64 -DGROUP=64 "},
+      {3001, 42, 8, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=16 -DTC=42 -DGROUP=128 "},
+      {89, 1600, 8, 16, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=89 -DTC=16 -DGROUP=256 "},
+      {5824, 3, 8, 16, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=16 -DTC=3 -DGROUP=64 "},
+      {4, 9401, 8, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=4 -DTC=32 -DGROUP=64 "},
+  };
+  (void)state;
+  run_narrow_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
 /* The narrow kernel's whole short side over source rows on 16-byte vectors, whose tiles cut by the matrix's
  * last column move each row vector inside it and, held as written, their destination run as whole vectors
  * (cl/narrow.cl's EDGE_VEC, which the host sets there: src/tuning.c's narrow_edge_vectors), exact: u8 and
@@ -1698,6 +1721,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(narrow_tiles_exact),
       cmocka_unit_test(narrow_tall_tiles_exact),
       cmocka_unit_test(narrow_unskewed16_exact),
+      cmocka_unit_test(narrow_fill_tiles_exact),
       cmocka_unit_test(tiled_knobs_exact),
       cmocka_unit_test(vector_pairs_exact),
       cmocka_unit_test(vector_shifted_f16_exact),
