@@ -345,8 +345,11 @@ typedef struct clt__traits {
   /* AUTO gives matrices of 1 to 10 MiB of 2-, 4- and 8-byte elements, one a call, that it gives the narrow
    * kernel in fewer than this many work-groups per compute unit, tiles of half the length (down to 16
    * elements, 32 for f32, and four times a skew) until the grid holds that many (src/tuning.c's
-   * narrow_small_fill; default 0, off) */
+   * small_grid_fill; default 0, off) */
   unsigned narrow_fill_groups;
+  /* the same for f16 and f32 in rect's tiles, their rows and columns halved together, down to 16 rows
+   * (src/tuning.c's small_grid_fill; default 0, off) */
+  unsigned rect_fill_groups;
 } clt__traits;
 clt__traits clt__device_traits(const clt__device_info *info);
 /* The path of the device's tuning file under the cache directory into buf; 0 if there is none

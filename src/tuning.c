@@ -2898,40 +2898,55 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
     *c = u;
 }
 
-/* Matrices of 1 to 10 MiB of 2-, 4- and 8-byte elements, one a call, that AUTO gives the narrow kernel in
- * fewer work-groups than clt__traits narrow_fill_groups per compute unit: tiles of half the length, again
- * while the grid holds fewer, down to 16 elements (32 for f32, and four times a skew, whose extra rows a
- * shorter tile reads in a larger share). A few MB make a grid of a few hundred groups, one wave under what an
- * NVIDIA H200's 132 compute units hold (16 groups of 128 fill one's 2048 work-items), that reads everything
- * and only then writes; more groups keep both directions of the memory busy at once. On an H200, alternating
- * processes, % of the copy (bench/results/h200/knobs75.txt; a verdict by every pair of figures in GB/s): tall
- * f32 of 9 to 24 columns in tiles of 32 rows instead of 64 ran ahead on 19 of 20 pairs of 1 to 4 MB (25002x19
- * 59.6-62.9 -> 73.7-79.3) and gained or went either way up to 10 MB (70001x22 65.1-81.6 -> 85.1-96.0), where
- * CLBlast 1.5.3 had led (A to C). Held out, three rounds: f16 and f64 gained on 14 of 24 layouts of seeds 6
- * to 8's surveys of 1 to 10 MiB and went either way on 10 (f16 93x6517 46.4-55.2 -> 74.9-81.9, 167104x5
- * 52.3-53.5 -> 82.3-86.4; f64 108x1664 74.8-76.6 -> 87.2-98.0); u8 lost on 3 of 12 (48000x47 85.5-89.1 ->
- * 48.5-57.4 in tiles of 16 bytes), c128 on 2 and f32 in tiles of 16 on 3 (F), so those are left or stop at
- * 32; f32 stopped at 32 then gained on 10 of 22 fresh layouts and went either way on 12 (55272x6 53.6-60.5 ->
- * 81.6-94.8, 65001x21 68.6-83.5 -> 84.1-88.4; G). Halving rect's tiles as well lost (E). Seed 5's survey
- * again (H): of the 36 layouts the rule changes, 19 gained, 14 went either way and 3 lost in tiles an eighth
- * as long (f64 58241x3 90.4 -> 72.2); AUTO ahead of CLBlast on every pair on 16 of 60, CLBlast on 16, where
- * it had been 13 and 19. The H100 was not measured. */
-static void narrow_small_fill(const clt__device_info *info, const clt__layout *l, clt__config *c) {
-  const size_t per_cu = clt__device_traits(info).narrow_fill_groups, es = l->elem_size;
-  if (!per_cu || c->variant != CLT_VARIANT_NARROW || (es != 2 && es != 4 && es != 8) || l->batch != 1 ||
-      matrix_bytes(l) < ((size_t)1 << 20) || matrix_bytes(l) > ((size_t)10 << 20))
+/* Matrices of 1 to 10 MiB, one a call, whose grid holds fewer work-groups than the device's traits give per
+ * compute unit: tiles of half the length, again while the grid holds fewer. The narrow kernel's tiles of 2-,
+ * 4- and 8-byte elements (clt__traits narrow_fill_groups), down to 16 elements (32 for f32, and four times a
+ * skew, whose extra rows a shorter tile reads in a larger share); rect's f16 and f32 tiles
+ * (rect_fill_groups), rows and columns together, down to 16 rows. A few MB make a grid of a few hundred
+ * groups, one wave under what an NVIDIA H200's 132 compute units hold (16 groups of 128 fill one's 2048
+ * work-items), that reads everything and only then writes; more groups keep both directions of the memory
+ * busy at once. On an H200, alternating processes, % of the copy
+ * (bench/results/h200/knobs75.txt; a verdict by every pair of figures in GB/s):
+ * - narrow, 16 groups per compute unit: tall f32 of 9 to 24 columns in tiles of 32 rows instead of 64 ran
+ *   ahead on 19 of 20 pairs of 1 to 4 MB (25002x19 59.6-62.9 -> 73.7-79.3), where CLBlast 1.5.3 had led
+ *   (A to C). Held out on layouts of seeds 6 to 8's surveys (F): f16 and f64 gained on 14 of 24 and went
+ *   either way on 10 (f16 93x6517 46.4-55.2 -> 74.9-81.9; f64 108x1664 74.8-76.6 -> 87.2-98.0); u8 lost on 3
+ *   of 12 (48000x47 85.5-89.1 -> 48.5-57.4 in tiles of 16 bytes), c128 on 2 and f32 in tiles of 16 on 3, so
+ *   those are left or stop at 32. Then, held out on three more H200s: f32 of seeds 9 to 11 gained on 10 of 22
+ *   and went either way on 12 (55272x6 53.6-60.5 -> 81.6-94.8; G); f16, f32 and f64 of seeds 12 and 13 on 9
+ *   of 30, either way on 14, lost on 7 (f64 173888x3 87.6-97.2 -> 77.4-82.9; I); f64 of seeds 15 to 17 on 6
+ *   of 12, either way on 5, lost on 1 (3x76864 92.4-107.7 -> 77.7-80.8; L).
+ * - rect, 2 groups per compute unit: halving until 4 per compute unit gained where the grid had been under
+ *   about 300 groups (f16 2152x386 52.1-56.6 -> 72.4-73.6, f32 1465x320 74.1-80.8 -> 85.1-91.6) and went
+ *   either way or lost above it (f16 192x10688, 501 groups, 80.0-86.3 against 91.6-104.3; J, K); halving rect
+ *   until 16 per compute unit lost on larger layouts (E). At 2, held out on seeds 18 to 23 (M): 11 of 24
+ *   gained (f16 3679x192 59.9-62.2 -> 79.0-81.7, f32 291x1381 64.4-68.6 -> 81.2-91.4), 12 went either way and
+ *   f16 459x7529 lost (71.0-78.7 -> 69.9-75.4).
+ * The H100 was not measured. */
+static void small_grid_fill(const clt__device_info *info, const clt__layout *l, clt__config *c) {
+  const clt__traits tr = clt__device_traits(info);
+  const size_t es = l->elem_size;
+  const int narrow = c->variant == CLT_VARIANT_NARROW && (es == 2 || es == 4 || es == 8),
+            rect = c->variant == CLT_VARIANT_RECT && (es == 2 || es == 4);
+  const size_t per_cu = narrow ? tr.narrow_fill_groups : rect ? tr.rect_fill_groups : 0;
+  if (!per_cu || l->batch != 1 || matrix_bytes(l) < ((size_t)1 << 20) || matrix_bytes(l) > ((size_t)10 << 20))
     return;
   const size_t target = per_cu * (info->compute_units ? info->compute_units : 1);
   for (;;) {
     size_t global[3], local[3];
     clt__config_ndrange(c, l, info, global, local);
-    const unsigned shortest = es == 4 ? 32 : 16, least = 4 * c->pre > shortest ? 4 * c->pre : shortest;
+    const unsigned shortest = narrow && es == 4 ? 32 : 16,
+                   least = narrow && 4 * c->pre > shortest ? 4 * c->pre : shortest;
     if ((global[0] / local[0]) * (global[1] / local[1]) * (global[2] / local[2]) >= target ||
         c->tile / 2 < least)
       return;
     clt_tuning t;
     clt__config_to_tuning(c, &t);
     t.tile = c->tile / 2;
+    if (rect && c->vw > 1) /* rect's columns halve with its rows: the vector, else the group's width */
+      t.vector_width = c->vw / 2;
+    else if (rect)
+      t.wg_x = c->wg_x / 2;
     clt__config f;
     if (clt__config_from_tuning(info, l, &t, &f) != CLT_SUCCESS) {
       clt__clear_error();
@@ -3029,7 +3044,7 @@ clt_status clt__auto_config(const clt__device_info *info, const clt__layout *l, 
     rect4_on16_unskewed(info, l, &c);
     tall4_odd_skewed_to_narrow16(info, l, &c);
     narrow4_on16_unskewed(info, l, &c);
-    narrow_small_fill(info, l, &c);
+    small_grid_fill(info, l, &c);
   }
   clt__config_set_l2_hint(info, l, &c);
   *out = c;

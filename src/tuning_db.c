@@ -389,10 +389,11 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * MB lost (src/tuning.c's tall4_small_to_tiles32 has the figures); the H100 was not measured for it.
  * narrow_fill_groups: on an NVIDIA H200 matrices of 1 to 10 MiB of 2-, 4- and 8-byte elements, one a call, in
  * the narrow kernel's grids of fewer than 16 work-groups per compute unit, ran faster in tiles of half the
- * length, halved again while the grid held fewer (to 16 elements, 32 for f32): held out, f16 and f64 gained
- * on 14 of 24 layouts on every pair of figures and went either way on 10, f32 gained on 10 of 22 and went
- * either way on 12; u8 and c128 lost on 5 of 24 and are left (src/tuning.c's narrow_small_fill has the
- * figures); the H100 was not measured for it. */
+ * length, halved again while the grid held fewer (to 16 elements, 32 for f32): held out on four H200s, 39 of
+ * 88 layouts gained on every pair of figures, 41 went either way and 8 lost; u8 and c128 lost on 5 of 24 and
+ * are left. rect_fill_groups: f16 and f32 in rect's grids of fewer than 2 work-groups per compute unit, rows
+ * and columns of the tiles halved together: held out, 11 of 24 gained, 12 went either way and 1 lost
+ * (src/tuning.c's small_grid_fill has the figures for both); the H100 was not measured for them. */
 static const struct {
   const char *device, *platform;
   clt__traits t;
@@ -440,7 +441,8 @@ static const struct {
       .tall4_odd_narrow16 = 1,
       .narrow4_unskewed16 = 1,
       .tall4_off16_tiles32 = 1,
-      .narrow_fill_groups = 16}},
+      .narrow_fill_groups = 16,
+      .rect_fill_groups = 2}},
     {"H100",
      "NVIDIA",
      {.l2pf_elems4 = 256,
@@ -484,7 +486,8 @@ static const struct {
       .tall4_odd_narrow16 = 0,
       .narrow4_unskewed16 = 0,
       .tall4_off16_tiles32 = 0,
-      .narrow_fill_groups = 0}},
+      .narrow_fill_groups = 0,
+      .rect_fill_groups = 0}},
     /* the end, and every other device's: the defaults clt_internal.h gives beside each field */
     {NULL,
      NULL,
@@ -529,7 +532,8 @@ static const struct {
       .tall4_odd_narrow16 = 0,
       .narrow4_unskewed16 = 0,
       .tall4_off16_tiles32 = 0,
-      .narrow_fill_groups = 0}},
+      .narrow_fill_groups = 0,
+      .rect_fill_groups = 0}},
 };
 
 clt__traits clt__device_traits(const clt__device_info *info) {

@@ -643,6 +643,24 @@ static void rect_small_tile_columns_exact(void **state) {
   run_rect_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The H200's shorter rect tiles for f16 and f32 matrices of a few MB (src/tuning.c's small_grid_fill), exact,
+ * in the groups the H200's AUTO takes: f32 32 x 32 tiles of single elements in groups of 32 x 8 and 32 x 4
+ * (a wide source of 120 rows), 32 x 16 and 16 x 16 in groups of 16 x 8; f16 32 x 32 and 64 x 32 tiles of
+ * single elements, 64 x 64 of 2-element vectors; partial tiles on both edges. */
+static void rect_fill_tiles_exact(void **state) {
+  static const rect_case cases[] = {
+      {733, 321, 4, 1, 32, 1, 32, 8, 0, 0, "-DVW=1 -DTR=32 -DTC=32 -DWG_Y=8 "},
+      {120, 3001, 4, 1, 32, 1, 32, 4, 0, 0, "-DVW=1 -DTR=32 -DTC=32 -DWG_Y=4 "},
+      {109, 1831, 4, 1, 32, 1, 16, 8, 0, 0, "-DVW=1 -DTR=32 -DTC=16 -DWG_Y=8 "},
+      {128, 1033, 4, 1, 16, 1, 16, 8, 0, 0, "-DVW=1 -DTR=16 -DTC=16 -DWG_Y=8 "},
+      {1077, 386, 2, 1, 32, 1, 32, 8, 0, 0, "-DVW=1 -DTR=32 -DTC=32 -DWG_Y=8 "},
+      {1839, 193, 2, 1, 64, 1, 32, 8, 0, 0, "-DVW=1 -DTR=64 -DTC=32 -DWG_Y=8 "},
+      {853, 1030, 2, 1, 64, 2, 32, 8, 0, 0, "-DVW=2 -DTR=64 -DTC=64 -DWG_Y=8 "},
+  };
+  (void)state;
+  run_rect_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
 /* rect's u8 tiles where the H200's units do not cover the matrix (src/tuning.c's units_to_whole_tiles):
  * 64 x 64 tiles of 4-byte vectors in groups of 16 x 8, partial tiles on both edges of tall (walked along
  * the tile rows), wide and square sources, destination rows on and off the sectors (skewed), a batch. */
@@ -1582,7 +1600,7 @@ static void narrow_unskewed16_exact(void **state) {
   }
 }
 
-/* The H200's shorter narrow tiles for matrices of a few MB (src/tuning.c's narrow_small_fill), exact: f16
+/* The H200's shorter narrow tiles for matrices of a few MB (src/tuning.c's small_grid_fill), exact: f16
  * tiles of 16 and 64 elements, f32 of 32 and 64, f64 of 16 and 32, tall and wide, in the groups the H200's
  * AUTO takes, the last tile partial. */
 static void narrow_fill_tiles_exact(void **state) {
@@ -1740,6 +1758,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(spread_pitch_exact),
       cmocka_unit_test(rect_units_exact),
       cmocka_unit_test(rect_small_tile_columns_exact),
+      cmocka_unit_test(rect_fill_tiles_exact),
       cmocka_unit_test(rect_u8_small_tiles_exact),
       cmocka_unit_test(tiles_overlap_exact),
       cmocka_unit_test_prestate_setup_teardown(vector_overlap_exact, build_options_on, restore_build_options,

@@ -4275,83 +4275,102 @@ static void h200_narrow4_unskewed16(void **state) {
     }
 }
 
-/* The narrow kernel's tiles in AUTO on the faked H200 with an H200's 132 compute units, for matrices of 1 to
- * 10 MiB of 2-, 4- and 8-byte elements, one a call: halved while the grid holds fewer than 16 groups per
- * compute unit, down to 16 elements (32 for f32, and four times a skew), tall and wide alike (src/tuning.c's
- * narrow_small_fill, clt__traits narrow_fill_groups). The tile before the rule is what the same H200 faked
- * with one compute unit gives, which every case's grid already fills. Left alone: grids that hold enough
- * groups, matrices under 1 MiB or over 10, u8 and c128, batches, explicit narrow, the H100 and another NVIDIA
- * GPU. */
-static void h200_narrow_small_fill(void **state) {
+/* The tiles of small grids in AUTO on the faked H200 with an H200's 132 compute units, for matrices of 1 to
+ * 10 MiB, one a call (src/tuning.c's small_grid_fill): the narrow kernel's of 2-, 4- and 8-byte elements
+ * halved while the grid holds fewer than 16 groups per compute unit, down to 16 elements (32 for f32, and
+ * four times a skew), tall and wide alike (clt__traits narrow_fill_groups); rect's of f16 and f32 while it
+ * holds fewer than 2, rows and columns together, down to 16 rows (rect_fill_groups). The tile before the
+ * rule is what the same H200 faked with one compute unit gives, whose grid every case fills. Left alone:
+ * grids that hold enough groups, matrices under 1 MiB or over 10, u8 and c128 in the narrow kernel, f64 and
+ * c128 in rect, batches, explicit narrow and rect, the H100 and another NVIDIA GPU, and the vector kernel. */
+static void h200_small_grid_fill(void **state) {
   (void)state;
   static const struct {
     size_t rows, cols, batch, es;
-    unsigned before, h200; /* the tile (the long side's extent) without the rule and with it */
+    clt_variant v;
+    unsigned before,
+        h200; /* the tile (narrow: the long side's extent; rect: rows) without the rule and with */
   } cases[] = {
-      {60, 17932, 1, 2, 128, 16},    /* to f16's floor, three halvings */
-      {167104, 5, 1, 2, 512, 64},    /* three halvings to 2611 groups */
-      {20, 219200, 1, 2, 128, 64},   /* one, to 3425 */
-      {24040, 51, 1, 2, 128, 64},    /* skewed by 16: to four times the skew, unskewed there */
-      {55272, 6, 1, 4, 256, 32},     /* to f32's floor of 32 */
-      {65001, 21, 1, 4, 64, 32},     /* skewed by 8 */
-      {42, 34161, 1, 4, 64, 32},     /* wide */
-      {4, 257876, 1, 4, 256, 64},    /* 1008 -> 4030 groups */
-      {5, 500000, 1, 4, 256, 128},   /* 1954 groups, under 16 x 132 */
-      {4, 600000, 1, 4, 256, 256},   /* 2344 groups: enough */
-      {4, 540500, 1, 4, 256, 256},   /* 2112 groups, 16 x 132: enough */
-      {4, 540200, 1, 4, 256, 128},   /* 2111 */
-      {6879, 42, 1, 8, 32, 16},      /* f64 */
-      {4, 94016, 1, 8, 128, 32},     /* f64 wide */
-      {89, 1600, 1, 8, 32, 16},      /* at the floor of 16 */
-      {58241, 3, 1, 8, 128, 16},     /* three halvings */
-      {11915, 22, 1, 4, 64, 64},     /* 1 MiB less 56 bytes */
-      {11916, 22, 1, 4, 64, 32},     /* 1 MiB and 32 bytes */
-      {119156, 22, 1, 4, 64, 32},    /* 10 MiB less 32 bytes */
-      {119157, 22, 1, 4, 64, 64},    /* 10 MiB and 56 bytes */
-      {193088, 6, 1, 1, 1024, 1024}, /* u8 */
-      {41408, 3, 1, 16, 64, 64},     /* c128 */
-      {65001, 21, 2, 4, 64, 64},     /* a batch */
+      {60, 17932, 1, 2, CLT_VARIANT_NARROW, 128, 16},    /* to f16's floor, three halvings */
+      {167104, 5, 1, 2, CLT_VARIANT_NARROW, 512, 64},    /* three halvings to 2611 groups */
+      {20, 219200, 1, 2, CLT_VARIANT_NARROW, 128, 64},   /* one, to 3425 */
+      {24040, 51, 1, 2, CLT_VARIANT_NARROW, 128, 64},    /* skewed by 16: to four times the skew */
+      {55272, 6, 1, 4, CLT_VARIANT_NARROW, 256, 32},     /* to f32's floor of 32 */
+      {65001, 21, 1, 4, CLT_VARIANT_NARROW, 64, 32},     /* skewed by 8 */
+      {42, 34161, 1, 4, CLT_VARIANT_NARROW, 64, 32},     /* wide */
+      {4, 257876, 1, 4, CLT_VARIANT_NARROW, 256, 64},    /* 1008 -> 4030 groups */
+      {5, 500000, 1, 4, CLT_VARIANT_NARROW, 256, 128},   /* 1954 groups, under 16 x 132 */
+      {4, 600000, 1, 4, CLT_VARIANT_NARROW, 256, 256},   /* 2344 groups: enough */
+      {4, 540500, 1, 4, CLT_VARIANT_NARROW, 256, 256},   /* 2112 groups, 16 x 132: enough */
+      {4, 540200, 1, 4, CLT_VARIANT_NARROW, 256, 128},   /* 2111 */
+      {6879, 42, 1, 8, CLT_VARIANT_NARROW, 32, 16},      /* f64 */
+      {4, 94016, 1, 8, CLT_VARIANT_NARROW, 128, 32},     /* f64 wide */
+      {89, 1600, 1, 8, CLT_VARIANT_NARROW, 32, 16},      /* at the floor of 16 */
+      {58241, 3, 1, 8, CLT_VARIANT_NARROW, 128, 16},     /* three halvings */
+      {11915, 22, 1, 4, CLT_VARIANT_NARROW, 64, 64},     /* 1 MiB less 56 bytes */
+      {11916, 22, 1, 4, CLT_VARIANT_NARROW, 64, 32},     /* 1 MiB and 32 bytes */
+      {119156, 22, 1, 4, CLT_VARIANT_NARROW, 64, 32},    /* 10 MiB less 32 bytes */
+      {119157, 22, 1, 4, CLT_VARIANT_NARROW, 64, 64},    /* 10 MiB and 56 bytes */
+      {193088, 6, 1, 1, CLT_VARIANT_NARROW, 1024, 1024}, /* u8 */
+      {41408, 3, 1, 16, CLT_VARIANT_NARROW, 64, 64},     /* c128 */
+      {65001, 21, 2, 4, CLT_VARIANT_NARROW, 64, 64},     /* a batch */
+      {1465, 320, 1, 4, CLT_VARIANT_RECT, 64, 32},       /* rect: 115 -> 460 groups */
+      {1279, 767, 1, 4, CLT_VARIANT_RECT, 64, 32},       /* 252 */
+      {1345, 703, 1, 4, CLT_VARIANT_RECT, 64, 32},       /* 242 */
+      {1345, 767, 1, 4, CLT_VARIANT_RECT, 64, 64},       /* 264, 2 x 132: enough */
+      {120, 6245, 1, 4, CLT_VARIANT_RECT, 64, 32},       /* wide, single elements: the group halves */
+      {2152, 386, 1, 2, CLT_VARIANT_RECT, 128, 32},      /* f16: 68 -> 884 groups, two halvings */
+      {3679, 192, 1, 2, CLT_VARIANT_RECT, 128, 64},      /* f16 in 128 x 64 tiles */
+      {1704, 1030, 1, 2, CLT_VARIANT_RECT, 128, 64},     /* f16 in 128 x 128 tiles */
+      {966, 520, 1, 2, CLT_VARIANT_RECT, 128, 128},      /* under 1 MiB */
+      {512, 377, 1, 8, CLT_VARIANT_RECT, 64, 64},        /* f64 */
+      {189, 704, 1, 16, CLT_VARIANT_RECT, 32, 32},       /* c128 */
+      {1465, 320, 2, 4, CLT_VARIANT_RECT, 64, 64},       /* a batch */
   };
-  clt__device_info h200 = faked_h200(), one = faked_h200(), h100 = faked_h100();
+  clt__device_info h200 = faked_h200(), one = faked_h200(), h100 = faked_h100(), h100_1 = h100;
   clt__device_info other = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024,
                                        48 * 1024, 0),
                    other1 = other;
   h200.compute_units = h100.compute_units = other.compute_units = 132;
-  one.compute_units = other1.compute_units = 1;
+  one.compute_units = h100_1.compute_units = other1.compute_units = 1;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const shape sh = {cases[i].rows, cases[i].cols, cases[i].batch, 0, 0, 0, 0, 0, 0, 1};
     const clt__layout l = make_layout(&sh, cases[i].es, CLT_VARIANT_AUTO),
-                      ln = make_layout(&sh, cases[i].es, CLT_VARIANT_NARROW);
-    clt__config c[6];
+                      lv = make_layout(&sh, cases[i].es, cases[i].v);
+    clt__config c[7];
     assert_int_equal(clt__auto_config(&h200, &l, &c[0]), CLT_SUCCESS);
     assert_int_equal(clt__auto_config(&one, &l, &c[1]), CLT_SUCCESS);
-    assert_int_equal(clt__auto_config(&h100, &l, &c[2]), CLT_SUCCESS);
-    assert_int_equal(clt__choose_config(&h200, &ln, CLT_VARIANT_NARROW, &c[3]), CLT_SUCCESS);
-    assert_int_equal(clt__auto_config(&other, &l, &c[4]), CLT_SUCCESS);
-    assert_int_equal(clt__auto_config(&other1, &l, &c[5]), CLT_SUCCESS);
-    static const char *const names[4] = {"H200 AUTO", "AUTO on an H200 of one compute unit", "H100 AUTO",
-                                         "H200 explicit narrow"};
-    for (int k = 0; k < 4; k++) {
+    assert_int_equal(clt__choose_config(&h200, &lv, cases[i].v, &c[2]), CLT_SUCCESS);
+    assert_int_equal(clt__auto_config(&h100, &l, &c[3]), CLT_SUCCESS);
+    assert_int_equal(clt__auto_config(&h100_1, &l, &c[4]), CLT_SUCCESS);
+    assert_int_equal(clt__auto_config(&other, &l, &c[5]), CLT_SUCCESS);
+    assert_int_equal(clt__auto_config(&other1, &l, &c[6]), CLT_SUCCESS);
+    static const char *const names[3] = {"H200 AUTO", "AUTO on an H200 of one compute unit", "H200 explicit"};
+    for (int k = 0; k < 3; k++) {
+      /* explicit rect is the heuristic's, whose tiles AUTO's earlier rules may change: only never halved */
+      const int free = k == 2 && cases[i].v == CLT_VARIANT_RECT && cases[i].h200 != cases[i].before;
       const unsigned want = k == 0 ? cases[i].h200 : cases[i].before;
-      if (c[k].variant != CLT_VARIANT_NARROW || c[k].tile != want)
-        fail_msg("%s, elem_size %zu, %zux%zu batch %zu: %s tile %u; expected narrow tile %u", names[k],
+      if (c[k].variant != cases[i].v || (free ? c[k].tile == cases[i].h200 : c[k].tile != want))
+        fail_msg("%s, elem_size %zu, %zux%zu batch %zu: %s tile %u; expected %s tile %u", names[k],
                  cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, clt_variant_name(c[k].variant),
-                 c[k].tile, want);
+                 c[k].tile, clt_variant_name(cases[i].v), want);
     }
-    if (c[4].variant != c[5].variant || c[4].tile != c[5].tile) /* no rule on another GPU */
-      fail_msg("another GPU, elem_size %zu, %zux%zu: %s tile %u with 132 compute units, %s tile %u with 1",
-               cases[i].es, cases[i].rows, cases[i].cols, clt_variant_name(c[4].variant), c[4].tile,
-               clt_variant_name(c[5].variant), c[5].tile);
+    for (int k = 3; k < 7; k += 2) /* no rule on the H100 or another GPU: 132 compute units or 1 alike */
+      if (c[k].variant != c[k + 1].variant || c[k].tile != c[k + 1].tile)
+        fail_msg("%s, elem_size %zu, %zux%zu: %s tile %u with 132 compute units, %s tile %u with 1",
+                 k == 3 ? "H100" : "another GPU", cases[i].es, cases[i].rows, cases[i].cols,
+                 clt_variant_name(c[k].variant), c[k].tile, clt_variant_name(c[k + 1].variant),
+                 c[k + 1].tile);
   }
-  /* Other kernels in the same sizes keep their tiles: vector, rect and rect. */
-  static const size_t others[][3] = {{1024, 1024, 4}, {1421, 320, 4}, {1704, 1030, 2}};
+  /* The vector kernel in the same sizes keeps its tiles. */
+  static const size_t others[][3] = {{1024, 1024, 4}, {1400, 760, 4}, {2048, 1024, 2}};
   for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
     const shape sh = {others[i][0], others[i][1], 1, 0, 0, 0, 0, 0, 0, 1};
     const clt__layout l = make_layout(&sh, others[i][2], CLT_VARIANT_AUTO);
     clt__config a, b;
     assert_int_equal(clt__auto_config(&h200, &l, &a), CLT_SUCCESS);
     assert_int_equal(clt__auto_config(&one, &l, &b), CLT_SUCCESS);
-    if (a.variant == CLT_VARIANT_NARROW || a.variant != b.variant || a.tile != b.tile)
+    if (a.variant != CLT_VARIANT_VECTOR || a.variant != b.variant || a.tile != b.tile)
       fail_msg("H200 AUTO, elem_size %zu, %zux%zu: %s tile %u with 132 compute units, %s tile %u with 1",
                others[i][2], others[i][0], others[i][1], clt_variant_name(a.variant), a.tile,
                clt_variant_name(b.variant), b.tile);
@@ -5313,7 +5332,7 @@ int main(void) {
       cmocka_unit_test(h200_tall4_small_tiles32),
       cmocka_unit_test(h200_tile_rules),
       cmocka_unit_test(h200_narrow4_unskewed16),
-      cmocka_unit_test(h200_narrow_small_fill),
+      cmocka_unit_test(h200_small_grid_fill),
       cmocka_unit_test(rect_edge_clamp_where_measured),
       cmocka_unit_test(rect_sk_max_where_it_saves_a_tile_row),
       cmocka_unit_test(h200_half_skew_where_it_saves_a_tile_row),
