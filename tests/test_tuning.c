@@ -4288,8 +4288,8 @@ static void h200_small_grid_fill(void **state) {
   static const struct {
     size_t rows, cols, batch, es;
     clt_variant v;
-    unsigned before,
-        h200; /* the tile (narrow: the long side's extent; rect: rows) without the rule and with */
+    /* the tile (narrow: the long side's extent; rect: its rows) without the rule and with it */
+    unsigned before, h200;
   } cases[] = {
       {60, 17932, 1, 2, CLT_VARIANT_NARROW, 128, 16},    /* to f16's floor, three halvings */
       {167104, 5, 1, 2, CLT_VARIANT_NARROW, 512, 64},    /* three halvings to 2611 groups */
@@ -4348,9 +4348,9 @@ static void h200_small_grid_fill(void **state) {
     static const char *const names[3] = {"H200 AUTO", "AUTO on an H200 of one compute unit", "H200 explicit"};
     for (int k = 0; k < 3; k++) {
       /* explicit rect is the heuristic's, whose tiles AUTO's earlier rules may change: only never halved */
-      const int free = k == 2 && cases[i].v == CLT_VARIANT_RECT && cases[i].h200 != cases[i].before;
+      const int loose = k == 2 && cases[i].v == CLT_VARIANT_RECT && cases[i].h200 != cases[i].before;
       const unsigned want = k == 0 ? cases[i].h200 : cases[i].before;
-      if (c[k].variant != cases[i].v || (free ? c[k].tile == cases[i].h200 : c[k].tile != want))
+      if (c[k].variant != cases[i].v || (loose ? c[k].tile == cases[i].h200 : c[k].tile != want))
         fail_msg("%s, elem_size %zu, %zux%zu batch %zu: %s tile %u; expected %s tile %u", names[k],
                  cases[i].es, cases[i].rows, cases[i].cols, cases[i].batch, clt_variant_name(c[k].variant),
                  c[k].tile, clt_variant_name(cases[i].v), want);
