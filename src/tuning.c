@@ -1677,13 +1677,15 @@ static void misaligned_vector_to_rect(const clt__device_info *info, const clt__l
   *origin = take_odd ? found : 0;
 }
 
-/* c re-derived from the knobs t for the layout, where they make a configuration; else c stands (and
+/* c re-derived from the knobs t for the layout, where they make a configuration (1); else c stands (0, and
  * the failure is not the caller's error). */
-static void retune(const clt__device_info *info, const clt__layout *l, const clt_tuning *t, clt__config *c) {
+static int retune(const clt__device_info *info, const clt__layout *l, const clt_tuning *t, clt__config *c) {
   clt__config f;
-  if (clt__config_from_tuning(info, l, t, &f) == CLT_SUCCESS)
+  const int ok = clt__config_from_tuning(info, l, t, &f) == CLT_SUCCESS;
+  if (ok)
     *c = f;
   clt__clear_error();
+  return ok;
 }
 
 /* c replaced by variant v's configuration for the layout, where v makes one; else c stands (and the
@@ -2932,11 +2934,11 @@ static void small_grid_fill(const clt__device_info *info, const clt__layout *l, 
   if (!per_cu || l->batch != 1 || matrix_bytes(l) < ((size_t)1 << 20) || matrix_bytes(l) > ((size_t)10 << 20))
     return;
   const size_t target = per_cu * (info->compute_units ? info->compute_units : 1);
+  const unsigned shortest = narrow && es == 4 ? 32 : 16;
   for (;;) {
     size_t global[3], local[3];
     clt__config_ndrange(c, l, info, global, local);
-    const unsigned shortest = narrow && es == 4 ? 32 : 16,
-                   least = narrow && 4 * c->pre > shortest ? 4 * c->pre : shortest;
+    const unsigned least = narrow && 4 * c->pre > shortest ? 4 * c->pre : shortest; /* pre moves with c */
     if ((global[0] / local[0]) * (global[1] / local[1]) * (global[2] / local[2]) >= target ||
         c->tile / 2 < least)
       return;
@@ -2947,12 +2949,8 @@ static void small_grid_fill(const clt__device_info *info, const clt__layout *l, 
       t.vector_width = c->vw / 2;
     else if (rect)
       t.wg_x = c->wg_x / 2;
-    clt__config f;
-    if (clt__config_from_tuning(info, l, &t, &f) != CLT_SUCCESS) {
-      clt__clear_error();
+    if (!retune(info, l, &t, c))
       return;
-    }
-    *c = f;
   }
 }
 
