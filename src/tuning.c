@@ -2903,7 +2903,7 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
 /* Matrices of 1 to 10 MiB, one a call, whose grid holds fewer work-groups than the device's traits give per
  * compute unit: tiles of half the length, again while the grid holds fewer. The narrow kernel's tiles of 2-,
  * 4- and 8-byte elements (clt__traits narrow_fill_groups), down to 16 elements (32 for f32, and four times a
- * skew, whose extra rows a shorter tile reads in a larger share); rect's f16 and f32 tiles
+ * skew for tiles of up to 12 columns); rect's f16 and f32 tiles
  * (rect_fill_groups), rows and columns together, down to 16 rows. A few MB make a grid of a few hundred
  * groups, one wave under what an NVIDIA H200's 132 compute units hold (16 groups of 128 fill one's 2048
  * work-items), that reads everything and only then writes; more groups keep both directions of the memory
@@ -2918,6 +2918,13 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
  *   and went either way on 12 (55272x6 53.6-60.5 -> 81.6-94.8; G); f16, f32 and f64 of seeds 12 and 13 on 9
  *   of 30, either way on 14, lost on 7 (f64 173888x3 87.6-97.2 -> 77.4-82.9; I); f64 of seeds 15 to 17 on 6
  *   of 12, either way on 5, lost on 1 (3x76864 92.4-107.7 -> 77.7-80.8; L).
+ * - tall f16 in the narrow kernel's skewed FLAT tiles, which had stopped at 64 rows, four times their skew of
+ *   16: tiles of 16 rows ran well ahead of them (knobs76.txt F: 15607x49 39.2-46.3 -> 67.9-74.6). Held out
+ *   with the floor dropped (G, H): of 13 to 81 columns 33 of 45 gained and 12 went either way (14071x59
+ *   39.0-42.0 -> 67.2-71.7, 18217x53 44.9-51.5 -> 65.0-69.6); of 6 to 12, 14 of 21 lost and 1 gained
+ *   (46482x12 82.6-92.7 -> 64.0-75.4), so the skew's floor stays there. The code as committed against the
+ *   code before, fresh layouts of 18 to 81 columns (I): 24 of 26 gained, 2 went either way (10087x57
+ *   35.7-41.9 -> 65.9-69.8).
  * - rect, 2 groups per compute unit: halving until 4 per compute unit gained where the grid had been under
  *   about 300 groups (f16 2152x386 52.1-56.6 -> 72.4-73.6, f32 1465x320 74.1-80.8 -> 85.1-91.6) and went
  *   either way or lost above it (f16 192x10688, 501 groups, 80.0-86.3 against 91.6-104.3; J, K); halving rect
@@ -2938,7 +2945,8 @@ static void small_grid_fill(const clt__device_info *info, const clt__layout *l, 
   for (;;) {
     size_t global[3], local[3];
     clt__config_ndrange(c, l, info, global, local);
-    const unsigned least = narrow && 4 * c->pre > shortest ? 4 * c->pre : shortest; /* pre moves with c */
+    const unsigned least = /* pre moves with c */
+        narrow && c->short_ext <= 12 && 4 * c->pre > shortest ? 4 * c->pre : shortest;
     if ((global[0] / local[0]) * (global[1] / local[1]) * (global[2] / local[2]) >= target ||
         c->tile / 2 < least)
       return;

@@ -1601,8 +1601,8 @@ static void narrow_unskewed16_exact(void **state) {
 }
 
 /* The H200's shorter narrow tiles for matrices of a few MB (src/tuning.c's small_grid_fill), exact: f16
- * tiles of 16 and 64 elements, f32 of 32 and 64, f64 of 16 and 32, tall and wide, in the groups the H200's
- * AUTO takes, the last tile partial. */
+ * tiles of 16 (skewed ones too) and 64 elements, f32 of 32 and 64, f64 of 16 and 32, tall and wide, in the
+ * groups the H200's AUTO takes, the last tile partial. */
 static void narrow_fill_tiles_exact(void **state) {
   static const narrow_case cases[] = {
       {60, 1793, 2, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=60 -DTC=16 -DGROUP=128 "},
@@ -1610,6 +1610,16 @@ static void narrow_fill_tiles_exact(void **state) {
       {16711, 5, 2, 64, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=5 -DGROUP=64 "},
       {2404, 51, 2, 64, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=51 -DGROUP=256 "},
       {3136, 27, 2, 16, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=16 -DTC=27 -DGROUP=64 "},
+      /* f16 destination rows skewed by 16 elements, in tiles of 16 rows (13 columns and more) */
+      {3001, 45, 2, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=16 -DTC=45 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=16 -DFLAT=1"},
+      {2001, 81, 2, 16, 0, 256, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=16 -DTC=81 -DGROUP=256 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=16 -DFLAT=1"},
+      {1003, 13, 2, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=16 -DTC=13 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=16 -DFLAT=1"},
       {5527, 6, 4, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=6 -DGROUP=64 "},
       {6501, 21, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=21 -DGROUP=128 "},
       {42, 3416, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=42 -DTC=32 -DGROUP=128 "},

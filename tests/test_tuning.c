@@ -4294,7 +4294,9 @@ static void h200_small_grid_fill(void **state) {
       {60, 17932, 1, 2, CLT_VARIANT_NARROW, 128, 16},    /* to f16's floor, three halvings */
       {167104, 5, 1, 2, CLT_VARIANT_NARROW, 512, 64},    /* three halvings to 2611 groups */
       {20, 219200, 1, 2, CLT_VARIANT_NARROW, 128, 64},   /* one, to 3425 */
-      {24040, 51, 1, 2, CLT_VARIANT_NARROW, 128, 64},    /* skewed by 16: to four times the skew */
+      {24040, 51, 1, 2, CLT_VARIANT_NARROW, 128, 16},    /* skewed by 16, 51 columns: to the floor */
+      {46482, 13, 1, 2, CLT_VARIANT_NARROW, 128, 16},    /* 13 columns: the same */
+      {46482, 12, 1, 2, CLT_VARIANT_NARROW, 128, 64},    /* 12: to four times the skew */
       {55272, 6, 1, 4, CLT_VARIANT_NARROW, 256, 32},     /* to f32's floor of 32 */
       {65001, 21, 1, 4, CLT_VARIANT_NARROW, 64, 32},     /* skewed by 8 */
       {42, 34161, 1, 4, CLT_VARIANT_NARROW, 64, 32},     /* wide */
