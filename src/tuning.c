@@ -2901,9 +2901,9 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
 }
 
 /* Matrices of 1 to 10 MiB, one a call, whose grid holds fewer work-groups than the device's traits give per
- * compute unit: tiles of half the length, again while the grid holds fewer. The narrow kernel's tiles of 2-,
- * 4- and 8-byte elements (clt__traits narrow_fill_groups), down to 16 elements (32 for f32, and four times a
- * skew for tiles of up to 12 columns); rect's f16 and f32 tiles
+ * compute unit: tiles of half the length, again while the grid holds fewer. The narrow kernel's tiles of 1-,
+ * 2-, 4- and 8-byte elements (clt__traits narrow_fill_groups), down to 16 elements (64 for u8, 32 for f32,
+ * and four times a skew for tiles of up to 12 columns); rect's f16 and f32 tiles
  * (rect_fill_groups), rows and columns together, down to 16 rows. A few MB make a grid of a few hundred
  * groups, one wave under what an NVIDIA H200's 132 compute units hold (16 groups of 128 fill one's 2048
  * work-items), that reads everything and only then writes; more groups keep both directions of the memory
@@ -2925,6 +2925,11 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
  *   (46482x12 82.6-92.7 -> 64.0-75.4), so the skew's floor stays there. The code as committed against the
  *   code before, fresh layouts of 18 to 81 columns (I): 24 of 26 gained, 2 went either way (10087x57
  *   35.7-41.9 -> 65.9-69.8).
+ * - u8, which F had left, down to 64 elements (knobs76.txt J to L): floors of 128, 64 and 32 on 28 layouts
+ *   gained on 14, 22 and 23, and 32 lost 80x127784; at 64, held out, 18 of 32 gained and 14 went either way
+ *   (156060x7 40.1-43.4 -> 66.6-70.0; F's losses in tiles of 16 now either way or ahead: 48000x47, 152832x28,
+ *   11x122074 63.3-66.8 -> 70.9-73.4); the code as committed against the code before, 28 fresh layouts: 13
+ *   gained, 15 went either way (403204x3 45.8-48.5 -> 65.7-76.5), the lowest median ratio 0.92 (60x138921).
  * - rect, 2 groups per compute unit: halving until 4 per compute unit gained where the grid had been under
  *   about 300 groups (f16 2152x386 52.1-56.6 -> 72.4-73.6, f32 1465x320 74.1-80.8 -> 85.1-91.6) and went
  *   either way or lost above it (f16 192x10688, 501 groups, 80.0-86.3 against 91.6-104.3; J, K); halving rect
@@ -2935,13 +2940,13 @@ static void narrow4_on16_unskewed(const clt__device_info *info, const clt__layou
 static void small_grid_fill(const clt__device_info *info, const clt__layout *l, clt__config *c) {
   const clt__traits tr = clt__device_traits(info);
   const size_t es = l->elem_size;
-  const int narrow = c->variant == CLT_VARIANT_NARROW && (es == 2 || es == 4 || es == 8),
+  const int narrow = c->variant == CLT_VARIANT_NARROW && es <= 8,
             rect = c->variant == CLT_VARIANT_RECT && (es == 2 || es == 4);
   const size_t per_cu = narrow ? tr.narrow_fill_groups : rect ? tr.rect_fill_groups : 0;
   if (!per_cu || l->batch != 1 || matrix_bytes(l) < ((size_t)1 << 20) || matrix_bytes(l) > ((size_t)10 << 20))
     return;
   const size_t target = per_cu * (info->compute_units ? info->compute_units : 1);
-  const unsigned shortest = narrow && es == 4 ? 32 : 16;
+  const unsigned shortest = narrow && es == 1 ? 64 : narrow && es == 4 ? 32 : 16;
   for (;;) {
     size_t global[3], local[3];
     clt__config_ndrange(c, l, info, global, local);

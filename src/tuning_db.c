@@ -390,12 +390,13 @@ static int device_matches(const clt__device_info *info, const char *device, cons
  * narrow_fill_groups: on an NVIDIA H200 matrices of 1 to 10 MiB of 2-, 4- and 8-byte elements, one a call, in
  * the narrow kernel's grids of fewer than 16 work-groups per compute unit, ran faster in tiles of half the
  * length, halved again while the grid held fewer (to 16 elements, 32 for f32): held out on four H200s, 39 of
- * 88 layouts gained on every pair of figures, 41 went either way and 8 lost; u8 and c128 lost on 5 of 24 and
- * are left. Tall f16 in skewed tiles of 13 columns and more, which had stopped at 64 rows, go on to 16: held
- * out, 33 of 45 gained and 12 went either way. rect_fill_groups: f16 and f32 in rect's grids of fewer than 2
- * work-groups per compute unit, rows and columns of the tiles halved together: held out, 11 of 24 gained, 12
- * went either way and 1 lost (src/tuning.c's small_grid_fill has the figures for both); the H100 was not
- * measured for them. */
+ * 88 layouts gained on every pair of figures, 41 went either way and 8 lost; c128 lost on 2 of 12 and is
+ * left, and u8, which lost in tiles of 16, stops at 64: held out, 31 of 60 gained and 29 went either way.
+ * Tall f16 in skewed tiles of 13 columns and more, which had stopped at 64 rows, go on to 16: held out, 33 of
+ * 45 gained and 12 went either way. rect_fill_groups: f16 and f32 in rect's grids of fewer than 2 work-groups
+ * per compute unit, rows and columns of the tiles halved together: held out, 11 of 24 gained, 12 went either
+ * way and 1 lost (src/tuning.c's small_grid_fill has the figures for both); the H100 was not measured for
+ * them. */
 static const struct {
   const char *device, *platform;
   clt__traits t;

@@ -1600,9 +1600,9 @@ static void narrow_unskewed16_exact(void **state) {
   }
 }
 
-/* The H200's shorter narrow tiles for matrices of a few MB (src/tuning.c's small_grid_fill), exact: f16
- * tiles of 16 (skewed ones too) and 64 elements, f32 of 32 and 64, f64 of 16 and 32, tall and wide, in the
- * groups the H200's AUTO takes, the last tile partial. */
+/* The H200's shorter narrow tiles for matrices of a few MB (src/tuning.c's small_grid_fill), exact: u8
+ * tiles of 64 and 128 elements, f16 of 16 (skewed ones too) and 64, f32 of 32 and 64, f64 of 16 and 32, tall
+ * and wide, in the groups the H200's AUTO takes, the last tile partial. */
 static void narrow_fill_tiles_exact(void **state) {
   static const narrow_case cases[] = {
       {60, 1793, 2, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=60 -DTC=16 -DGROUP=128 "},
@@ -1620,6 +1620,13 @@ static void narrow_fill_tiles_exact(void **state) {
       {1003, 13, 2, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=16 -DTC=13 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
        "-DSKEW=16 -DFLAT=1"},
+      /* u8 tiles of 64 and, skewed by 32, of 128 */
+      {1952, 6, 1, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=6 -DGROUP=128 "},
+      {1203, 47, 1, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=47 -DGROUP=128 "},
+      {1501, 7, 1, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=128 -DTC=7 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=32 -DFLAT=1"},
+      {4, 3001, 1, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=4 -DTC=128 -DGROUP=128 "},
       {5527, 6, 4, 32, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=6 -DGROUP=64 "},
       {6501, 21, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=32 -DTC=21 -DGROUP=128 "},
       {42, 3416, 4, 32, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=42 -DTC=32 -DGROUP=128 "},

@@ -4291,43 +4291,46 @@ static void h200_small_grid_fill(void **state) {
     /* the tile (narrow: the long side's extent; rect: its rows) without the rule and with it */
     unsigned before, h200;
   } cases[] = {
-      {60, 17932, 1, 2, CLT_VARIANT_NARROW, 128, 16},    /* to f16's floor, three halvings */
-      {167104, 5, 1, 2, CLT_VARIANT_NARROW, 512, 64},    /* three halvings to 2611 groups */
-      {20, 219200, 1, 2, CLT_VARIANT_NARROW, 128, 64},   /* one, to 3425 */
-      {24040, 51, 1, 2, CLT_VARIANT_NARROW, 128, 16},    /* skewed by 16, 51 columns: to the floor */
-      {46482, 13, 1, 2, CLT_VARIANT_NARROW, 128, 16},    /* 13 columns: the same */
-      {46482, 12, 1, 2, CLT_VARIANT_NARROW, 128, 64},    /* 12: to four times the skew */
-      {55272, 6, 1, 4, CLT_VARIANT_NARROW, 256, 32},     /* to f32's floor of 32 */
-      {65001, 21, 1, 4, CLT_VARIANT_NARROW, 64, 32},     /* skewed by 8 */
-      {42, 34161, 1, 4, CLT_VARIANT_NARROW, 64, 32},     /* wide */
-      {4, 257876, 1, 4, CLT_VARIANT_NARROW, 256, 64},    /* 1008 -> 4030 groups */
-      {5, 500000, 1, 4, CLT_VARIANT_NARROW, 256, 128},   /* 1954 groups, under 16 x 132 */
-      {4, 600000, 1, 4, CLT_VARIANT_NARROW, 256, 256},   /* 2344 groups: enough */
-      {4, 540500, 1, 4, CLT_VARIANT_NARROW, 256, 256},   /* 2112 groups, 16 x 132: enough */
-      {4, 540200, 1, 4, CLT_VARIANT_NARROW, 256, 128},   /* 2111 */
-      {6879, 42, 1, 8, CLT_VARIANT_NARROW, 32, 16},      /* f64 */
-      {4, 94016, 1, 8, CLT_VARIANT_NARROW, 128, 32},     /* f64 wide */
-      {89, 1600, 1, 8, CLT_VARIANT_NARROW, 32, 16},      /* at the floor of 16 */
-      {58241, 3, 1, 8, CLT_VARIANT_NARROW, 128, 16},     /* three halvings */
-      {11915, 22, 1, 4, CLT_VARIANT_NARROW, 64, 64},     /* 1 MiB less 56 bytes */
-      {11916, 22, 1, 4, CLT_VARIANT_NARROW, 64, 32},     /* 1 MiB and 32 bytes */
-      {119156, 22, 1, 4, CLT_VARIANT_NARROW, 64, 32},    /* 10 MiB less 32 bytes */
-      {119157, 22, 1, 4, CLT_VARIANT_NARROW, 64, 64},    /* 10 MiB and 56 bytes */
-      {193088, 6, 1, 1, CLT_VARIANT_NARROW, 1024, 1024}, /* u8 */
-      {41408, 3, 1, 16, CLT_VARIANT_NARROW, 64, 64},     /* c128 */
-      {65001, 21, 2, 4, CLT_VARIANT_NARROW, 64, 64},     /* a batch */
-      {1465, 320, 1, 4, CLT_VARIANT_RECT, 64, 32},       /* rect: 115 -> 460 groups */
-      {1279, 767, 1, 4, CLT_VARIANT_RECT, 64, 32},       /* 252 */
-      {1345, 703, 1, 4, CLT_VARIANT_RECT, 64, 32},       /* 242 */
-      {1345, 767, 1, 4, CLT_VARIANT_RECT, 64, 64},       /* 264, 2 x 132: enough */
-      {120, 6245, 1, 4, CLT_VARIANT_RECT, 64, 32},       /* wide, single elements: the group halves */
-      {2152, 386, 1, 2, CLT_VARIANT_RECT, 128, 32},      /* f16: 68 -> 884 groups, two halvings */
-      {3679, 192, 1, 2, CLT_VARIANT_RECT, 128, 64},      /* f16 in 128 x 64 tiles */
-      {1704, 1030, 1, 2, CLT_VARIANT_RECT, 128, 64},     /* f16 in 128 x 128 tiles */
-      {966, 520, 1, 2, CLT_VARIANT_RECT, 128, 128},      /* under 1 MiB */
-      {512, 377, 1, 8, CLT_VARIANT_RECT, 64, 64},        /* f64 */
-      {189, 704, 1, 16, CLT_VARIANT_RECT, 32, 32},       /* c128 */
-      {1465, 320, 2, 4, CLT_VARIANT_RECT, 64, 64},       /* a batch */
+      {60, 17932, 1, 2, CLT_VARIANT_NARROW, 128, 16},   /* to f16's floor, three halvings */
+      {167104, 5, 1, 2, CLT_VARIANT_NARROW, 512, 64},   /* three halvings to 2611 groups */
+      {20, 219200, 1, 2, CLT_VARIANT_NARROW, 128, 64},  /* one, to 3425 */
+      {24040, 51, 1, 2, CLT_VARIANT_NARROW, 128, 16},   /* skewed by 16, 51 columns: to the floor */
+      {46482, 13, 1, 2, CLT_VARIANT_NARROW, 128, 16},   /* 13 columns: the same */
+      {46482, 12, 1, 2, CLT_VARIANT_NARROW, 128, 64},   /* 12: to four times the skew */
+      {55272, 6, 1, 4, CLT_VARIANT_NARROW, 256, 32},    /* to f32's floor of 32 */
+      {65001, 21, 1, 4, CLT_VARIANT_NARROW, 64, 32},    /* skewed by 8 */
+      {42, 34161, 1, 4, CLT_VARIANT_NARROW, 64, 32},    /* wide */
+      {4, 257876, 1, 4, CLT_VARIANT_NARROW, 256, 64},   /* 1008 -> 4030 groups */
+      {5, 500000, 1, 4, CLT_VARIANT_NARROW, 256, 128},  /* 1954 groups, under 16 x 132 */
+      {4, 600000, 1, 4, CLT_VARIANT_NARROW, 256, 256},  /* 2344 groups: enough */
+      {4, 540500, 1, 4, CLT_VARIANT_NARROW, 256, 256},  /* 2112 groups, 16 x 132: enough */
+      {4, 540200, 1, 4, CLT_VARIANT_NARROW, 256, 128},  /* 2111 */
+      {6879, 42, 1, 8, CLT_VARIANT_NARROW, 32, 16},     /* f64 */
+      {4, 94016, 1, 8, CLT_VARIANT_NARROW, 128, 32},    /* f64 wide */
+      {89, 1600, 1, 8, CLT_VARIANT_NARROW, 32, 16},     /* at the floor of 16 */
+      {58241, 3, 1, 8, CLT_VARIANT_NARROW, 128, 16},    /* three halvings */
+      {11915, 22, 1, 4, CLT_VARIANT_NARROW, 64, 64},    /* 1 MiB less 56 bytes */
+      {11916, 22, 1, 4, CLT_VARIANT_NARROW, 64, 32},    /* 1 MiB and 32 bytes */
+      {119156, 22, 1, 4, CLT_VARIANT_NARROW, 64, 32},   /* 10 MiB less 32 bytes */
+      {119157, 22, 1, 4, CLT_VARIANT_NARROW, 64, 64},   /* 10 MiB and 56 bytes */
+      {193088, 6, 1, 1, CLT_VARIANT_NARROW, 1024, 64},  /* u8: to its floor of 64, 3017 groups */
+      {92155, 16, 1, 1, CLT_VARIANT_NARROW, 512, 64},   /* there with 1440 */
+      {4, 362385, 1, 1, CLT_VARIANT_NARROW, 2048, 128}, /* u8 wide: 177 -> 2832 groups */
+      {152541, 7, 1, 1, CLT_VARIANT_NARROW, 512, 128},  /* u8 skewed by 32: four times the skew */
+      {41408, 3, 1, 16, CLT_VARIANT_NARROW, 64, 64},    /* c128 */
+      {65001, 21, 2, 4, CLT_VARIANT_NARROW, 64, 64},    /* a batch */
+      {1465, 320, 1, 4, CLT_VARIANT_RECT, 64, 32},      /* rect: 115 -> 460 groups */
+      {1279, 767, 1, 4, CLT_VARIANT_RECT, 64, 32},      /* 252 */
+      {1345, 703, 1, 4, CLT_VARIANT_RECT, 64, 32},      /* 242 */
+      {1345, 767, 1, 4, CLT_VARIANT_RECT, 64, 64},      /* 264, 2 x 132: enough */
+      {120, 6245, 1, 4, CLT_VARIANT_RECT, 64, 32},      /* wide, single elements: the group halves */
+      {2152, 386, 1, 2, CLT_VARIANT_RECT, 128, 32},     /* f16: 68 -> 884 groups, two halvings */
+      {3679, 192, 1, 2, CLT_VARIANT_RECT, 128, 64},     /* f16 in 128 x 64 tiles */
+      {1704, 1030, 1, 2, CLT_VARIANT_RECT, 128, 64},    /* f16 in 128 x 128 tiles */
+      {966, 520, 1, 2, CLT_VARIANT_RECT, 128, 128},     /* under 1 MiB */
+      {512, 377, 1, 8, CLT_VARIANT_RECT, 64, 64},       /* f64 */
+      {189, 704, 1, 16, CLT_VARIANT_RECT, 32, 32},      /* c128 */
+      {1465, 320, 2, 4, CLT_VARIANT_RECT, 64, 64},      /* a batch */
   };
   clt__device_info h200 = faked_h200(), one = faked_h200(), h100 = faked_h100(), h100_1 = h100;
   clt__device_info other = make_device("NVIDIA-like GPU", CL_DEVICE_TYPE_GPU, 0x10de, 32, 1024, 1024,
