@@ -1620,9 +1620,11 @@ static void narrow_fill_tiles_exact(void **state) {
       {1003, 13, 2, 16, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=16 -DTC=13 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
        "-DSKEW=16 -DFLAT=1"},
-      /* u8 tiles of 64 and, skewed by 32, of 128 */
+      /* u8 tiles of 64 (skewed by 32 from 13 columns up) and, skewed with up to 12 columns, of 128 */
       {1952, 6, 1, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=6 -DGROUP=128 "},
-      {1203, 47, 1, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, "-DTR=64 -DTC=47 -DGROUP=128 "},
+      {1203, 47, 1, 64, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+       "-DTR=64 -DTC=47 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
+       "-DSKEW=32 -DFLAT=1"},
       {1501, 7, 1, 128, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0,
        "-DTR=128 -DTC=7 -DGROUP=128 -DPAD=0 -DROT=0 -DCOLMAJOR=1 -DIDX32=1 -DSRC_SHIFT=0 -DSUNROLL=0 "
        "-DSKEW=32 -DFLAT=1"},
