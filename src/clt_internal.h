@@ -342,10 +342,10 @@ typedef struct clt__traits {
    * destination rows off 16 bytes, that it gives the narrow kernel's tiles of 64 source rows skewed to the
    * sectors, tiles of 32 rows (src/tuning.c's tall4_small_to_tiles32; default 0) */
   int tall4_off16_tiles32;
-  /* AUTO gives matrices of 1 to 10 MiB of 2-, 4- and 8-byte elements, one a call, that it gives the narrow
-   * kernel in fewer than this many work-groups per compute unit, tiles of half the length (down to 16
-   * elements, 32 for f32, and four times a skew) until the grid holds that many (src/tuning.c's
-   * small_grid_fill; default 0, off) */
+  /* AUTO gives matrices of 1 to 10 MiB of 1-, 2-, 4- and 8-byte elements, one a call, that it gives the
+   * narrow kernel in fewer than this many work-groups per compute unit, tiles of half the length (down to 16
+   * elements, 64 for u8, 32 for f32, and four times a skew for tiles of up to 12 columns) until the grid
+   * holds that many (src/tuning.c's small_grid_fill; default 0, off) */
   unsigned narrow_fill_groups;
   /* the same for f16 and f32 in rect's tiles, their rows and columns halved together, down to 16 rows
    * (src/tuning.c's small_grid_fill; default 0, off) */
